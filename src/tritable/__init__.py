@@ -1,0 +1,23 @@
+"""tritable: five "Tri" tabletop games on one protocol, with AI opponents and terminal play.
+
+>>> import tritable
+>>> game = tritable.new_game("triple-triad", options={"same": True})
+>>> state = game.new_state(seed=7)
+>>> state.current_player() in (0, 1)
+True
+"""
+
+from tritable.engine import (
+    Game,
+    Outcome,
+    Record,
+    State,
+    TritableError,
+    game_ids,
+    new_game,
+    state_from_json,
+)
+
+__version__ = "0.1.0"
+
+__all__ = ["Game", "Outcome", "Record", "State", "TritableError", "game_ids", "new_game", "state_from_json"]

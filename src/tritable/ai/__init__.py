@@ -1,0 +1,84 @@
+"""AI opponents for every tritable game: agents, levels, hints and the arena.
+
+Everything here is built on the engine protocol alone (``legal_actions``, ``apply_action``,
+``clone``, ``returns``, ``view`` and ``game.sample_state``); the only game-specific code is the
+evaluation functions of :mod:`tritable.ai.evaluation`.
+
+Agents (:mod:`tritable.ai.agents`, :mod:`tritable.ai.mcts`) are built with a seed and answer
+``agent.choose(state, seat) -> action``:
+
+* :class:`RandomAgent`: uniformly random legal actions.
+* :class:`GreedyAgent`: the best immediate gain by the game's evaluation (one turn deep).
+* :class:`MCTSAgent`: UCT with chance and simultaneous turns and any number of players;
+  on hidden-information games, UCT on several determinizations drawn from the view.
+* :class:`ISMCTSAgent`: information-set MCTS (a new determinization each iteration).
+
+Agents for hidden-information games see the seat's view only: ``choose`` turns the state into
+``state.view(seat)`` first and searches on states drawn by ``game.sample_state(view, rng)``.
+The same seed, position and budget always give the same move (with a time budget, as long as
+the iteration budget is reached first).
+
+Levels (``make_agent(game, level, seed)``): each level is an agent spec per game, kept in
+:data:`tritable.ai.levels.LEVELS` (the same table is in ``docs/ai.md``); ``hard`` stays under one
+second a move on the reference machine:
+
+* triple-triad: easy ``ismcts:iterations=40:c=0.5:samples=16``, normal
+  ``ismcts:iterations=600:c=0.5:samples=32``, hard ``ismcts:iterations=12000:c=0.5:samples=64:seconds=0.8``
+* triad: easy ``mcts:iterations=40:rollout_depth=6``, normal ``mcts:iterations=400:rollout_depth=6``,
+  hard ``mcts:iterations=4000:rollout_depth=6:seconds=0.8``
+* triominos: easy ``ismcts:iterations=40:rollout_depth=0:samples=16``, normal
+  ``ismcts:iterations=300:rollout_depth=0:samples=32``, hard
+  ``ismcts:iterations=3000:rollout_depth=0:samples=64:seconds=0.8``
+* triatri: easy ``ismcts:iterations=40:samples=16``, normal ``ismcts:iterations=400:samples=32``,
+  hard ``ismcts:iterations=3000:samples=64:seconds=0.8``
+* tri-t-area: easy ``mcts:iterations=40:determinizations=4``, normal ``mcts:iterations=300``, hard
+  ``mcts:iterations=1000:seconds=0.8``
+* any other game: as triatri with hidden information, else easy ``mcts:iterations=40``, normal
+  ``mcts:iterations=400``, hard ``mcts:iterations=4000:seconds=0.8``
+
+``perfect`` plays exactly where a solver registers itself (:func:`register_perfect`).
+
+>>> import tritable
+>>> state = tritable.new_game("triad").new_state(seed=1)
+>>> agent = make_agent("triad", "easy", seed=7)
+>>> action = agent.choose(state, state.current_player())
+>>> action in state.legal_actions()
+True
+"""
+
+from tritable.ai.agents import ActionStat, Agent, GreedyAgent, Observation, RandomAgent
+from tritable.ai.evaluation import EVALUATIONS, evaluation_for, register_evaluation
+from tritable.ai.levels import (
+    LEVELS,
+    AgentSpecError,
+    Hint,
+    hint,
+    level_spec,
+    levels,
+    make_agent,
+    parse_spec,
+    register_perfect,
+)
+from tritable.ai.mcts import ISMCTSAgent, MCTSAgent
+
+__all__ = [
+    "EVALUATIONS",
+    "LEVELS",
+    "ActionStat",
+    "Agent",
+    "AgentSpecError",
+    "GreedyAgent",
+    "Hint",
+    "ISMCTSAgent",
+    "MCTSAgent",
+    "Observation",
+    "RandomAgent",
+    "evaluation_for",
+    "hint",
+    "level_spec",
+    "levels",
+    "make_agent",
+    "parse_spec",
+    "register_evaluation",
+    "register_perfect",
+]

@@ -1,0 +1,250 @@
+"""The agent interface, what an agent may observe, and the two baselines: random and greedy.
+
+An agent is built with a seed and answers :meth:`Agent.choose` ``(state, seat) -> action``. It
+never keeps a random generator across moves: each decision draws its randomness from
+``random.Random`` seeded by the agent's seed and a digest of the seat's view, so the same seed,
+position and budget always give the same move, whatever was asked before.
+
+Hidden information is respected by construction: an agent first turns the referee's state into an
+:class:`Observation`, which keeps the full state only for perfect-information games. For any other
+game it holds the seat's view alone, and every state the agent looks at is drawn from that view by
+``game.sample_state(view, rng)``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from tritable.engine.errors import OutOfTurnError
+from tritable.engine.playout import random_step
+from tritable.engine.protocol import CHANCE, JSON, SIMULTANEOUS, TERMINAL, Action, Game, State
+
+Evaluation = Callable[[State, int], float]
+"""A per-game evaluation: ``(state, seat) -> float`` in [-1, 1], higher is better for ``seat``."""
+
+
+@dataclass(frozen=True, slots=True)
+class ActionStat:
+    """What an agent thinks of one action: ``value`` is the mean return in [-1, 1] for the seat
+    (``win_rate`` the same on a 0..1 scale, draws counting half), ``visits`` the search visits
+    (``None`` for agents that do not search), ``solved`` whether ``value`` is exact."""
+
+    action: Action
+    value: float
+    visits: int | None = None
+    solved: bool = False
+
+    @property
+    def win_rate(self) -> float:
+        return (self.value + 1.0) / 2.0
+
+
+def view_digest(view: JSON) -> str:
+    """A stable digest of a view (the same in every process, unlike ``hash``)."""
+    text = json.dumps(view, sort_keys=True, separators=(",", ":"), default=repr)
+    return hashlib.blake2b(text.encode(), digest_size=12).hexdigest()
+
+
+class Observation:
+    """What a seat may use to choose: its view, and the full state only when nothing is hidden.
+
+    ``sample()`` gives a full state to search: a copy of the real one in a perfect-information
+    game, else a state drawn from the view by ``game.sample_state``.
+    """
+
+    __slots__ = ("_actions", "_state", "game", "rng", "seat", "view")
+
+    def __init__(self, state: State, seat: int, seed: int) -> None:
+        if seat not in state.players_to_move():
+            p = state.current_player()
+            if p == TERMINAL:
+                raise OutOfTurnError("the game is over")
+            raise OutOfTurnError(f"seat {seat} has no choice to make now")
+        self.game: Game = state.game
+        self.seat = seat
+        self.view: JSON = state.view(seat)
+        self.rng = random.Random(f"{seed}:{view_digest(self.view)}")
+        self._state: State | None = state.clone() if self.game.perfect_information else None
+        self._actions: list[Action] | None = None
+
+    @property
+    def hidden(self) -> bool:
+        return self._state is None
+
+    def sample(self) -> State:
+        """A full state consistent with the view (the real state when nothing is hidden)."""
+        if self._state is not None:
+            return self._state.clone()
+        return self.game.sample_state(self.view, self.rng)
+
+    def determinizations(self, k: int) -> list[tuple[State, int]]:
+        """``k`` states drawn from the view, equal ones merged: ``(state, how many)``. With
+        perfect information, the real state once. When the view hides nothing (Triple Triad with
+        open hands, say) every draw is the same position and this is one state too."""
+        if self._state is not None:
+            return [(self._state.clone(), k)]
+        groups: list[list[Any]] = []
+        for _ in range(k):
+            sample = self.sample()
+            for group in groups:
+                if group[0] == sample:
+                    group[1] += 1
+                    break
+            else:
+                groups.append([sample, 1])
+        return [(g[0], g[1]) for g in groups]
+
+    def known_state(self, probes: int = 6) -> State | None:
+        """The position itself when nothing in it is hidden from the seat (every one of
+        ``probes`` draws from the view is the same position), else ``None``."""
+        groups = self.determinizations(probes)
+        return groups[0][0] if len(groups) == 1 else None
+
+    def legal_actions(self) -> list[Action]:
+        """The seat's legal actions (the same in every sample: the sampler guarantees it)."""
+        if self._actions is None:
+            state = self._state if self._state is not None else self.sample()
+            self._actions = list(state.legal_actions(self.seat))
+        return self._actions
+
+
+class Agent(ABC):
+    """Chooses actions. Subclasses implement :meth:`analyse_observation` (every legal action with its
+    estimated value, best first) or override :meth:`choose` directly."""
+
+    kind: ClassVar[str] = "agent"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}(seed={self.seed})"
+
+    def observe(self, state: State, seat: int) -> Observation:
+        return Observation(state, seat, self.seed)
+
+    def choose(self, state: State, seat: int) -> Action:
+        """The action ``seat`` plays in ``state`` (``seat`` must be one of the seats to move)."""
+        obs = self.observe(state, seat)
+        actions = obs.legal_actions()
+        if len(actions) == 1:
+            return actions[0]
+        return self.analyse_observation(obs)[0].action
+
+    def analyse(self, state: State, seat: int) -> list[ActionStat]:
+        """Every legal action of ``seat`` with its estimated value, best first."""
+        return self.analyse_observation(self.observe(state, seat))
+
+    @abstractmethod
+    def analyse_observation(self, obs: Observation) -> list[ActionStat]:
+        """Every legal action with its estimated value, best first, from ``obs`` alone."""
+
+
+class RandomAgent(Agent):
+    """Uniformly random legal actions."""
+
+    kind = "random"
+
+    def analyse_observation(self, obs: Observation) -> list[ActionStat]:
+        actions = list(obs.legal_actions())
+        obs.rng.shuffle(actions)
+        return [ActionStat(a, 0.0) for a in actions]
+
+
+def settle(state: State, seat: int, rng: random.Random) -> None:
+    """Let the other seats of a simultaneous turn choose at random, so that ``seat``'s choice is
+    resolved; other turns are left alone."""
+    while state.current_player() == SIMULTANEOUS and seat not in state.players_to_move():
+        random_step(state, rng)
+
+
+def playout_value(state: State, seat: int, rng: random.Random, playouts: int) -> float:
+    """The mean return of ``seat`` over random playouts from ``state``."""
+    total = 0.0
+    for _ in range(playouts):
+        s = state.clone()
+        while s.current_player() != TERMINAL:
+            random_step(s, rng)
+        total += s.returns()[seat]
+    return total / playouts
+
+
+class GreedyAgent(Agent):
+    """The best immediate gain: one ply, scored by the game's evaluation.
+
+    The ply is the seat's whole turn: while the same seat stays to move (a removal choice after
+    a move, say) it looks on, up to ``own_plies`` actions; a chance step after the action counts at
+    its expectation; in a simultaneous turn the others' hidden choices are drawn at random. In a
+    hidden-information game each action is scored over ``samples`` states drawn from the view.
+    A game without an evaluation is scored by ``playouts`` random playouts.
+    """
+
+    kind = "greedy"
+
+    def __init__(
+        self,
+        seed: int = 0,
+        samples: int = 8,
+        own_plies: int = 2,
+        playouts: int = 4,
+        evaluation: Evaluation | None = None,
+    ) -> None:
+        super().__init__(seed)
+        if samples < 1 or own_plies < 1 or playouts < 1:
+            raise ValueError("greedy: samples, own_plies and playouts must be >= 1")
+        self.samples = samples
+        self.own_plies = own_plies
+        self.playouts = playouts
+        self.evaluation = evaluation
+
+    def _evaluation(self, game: Game) -> Evaluation | None:
+        if self.evaluation is not None:
+            return self.evaluation
+        from tritable.ai.evaluation import evaluation_for
+
+        return evaluation_for(game)
+
+    def analyse_observation(self, obs: Observation) -> list[ActionStat]:
+        actions = list(obs.legal_actions())
+        evaluate = self._evaluation(obs.game)
+        totals = [0.0] * len(actions)
+        exact = [0] * len(actions)
+        n = 1 if not obs.hidden else self.samples
+        for _ in range(n):
+            root = obs.sample()
+            for i, action in enumerate(actions):
+                child = root.clone()
+                child.apply_action(action, obs.seat)
+                totals[i] += self._value(child, obs.seat, evaluate, obs.rng, self.own_plies - 1, 2)
+                exact[i] += child.is_terminal()
+        order = list(range(len(actions)))
+        obs.rng.shuffle(order)  # ties go to a random one of the best, a sure result first
+        order.sort(key=lambda i: (-totals[i], -exact[i]))
+        return [ActionStat(actions[i], totals[i] / n) for i in order]
+
+    def _value(
+        self, state: State, seat: int, evaluate: Evaluation | None, rng: random.Random, own: int, chance: int
+    ) -> float:
+        settle(state, seat, rng)
+        p = state.current_player()
+        if p == TERMINAL:
+            return state.returns()[seat]
+        if p == CHANCE and chance > 0:
+            return sum(
+                prob * self._value(state.child(outcome), seat, evaluate, rng, own, chance - 1)
+                for outcome, prob in state.chance_outcomes()
+            )
+        if p == seat and own > 0:
+            return max(
+                self._value(state.child(a, seat), seat, evaluate, rng, own - 1, chance)
+                for a in state.legal_actions(seat)
+            )
+        if evaluate is not None:
+            return evaluate(state, seat)
+        return playout_value(state, seat, rng, self.playouts)

@@ -1,0 +1,330 @@
+"""The arena: agents play each other on every seat assignment, on all cores, with honest statistics.
+
+Every distinct assignment of the agent specs to the seats is played equally often, each on the
+same deals: game ``i`` uses assignment ``i % A`` and deal ``i // A`` (``A`` assignments), so a deal
+is played once under every assignment. The number of games is rounded up to a multiple of ``A``.
+Games run in worker processes (``jobs``); a worker rebuilds its agents from their specs and seeds.
+
+Results per pair of agents ``A`` vs ``B``: over every game and every pair of seats (one of ``A``,
+one of ``B``), a win when ``A`` finishes ahead (better rank), a draw when level, else a loss. The
+score is ``(wins + draws / 2) / n`` with a 95 % Wilson interval, and the Elo difference
+``400 log10(score / (1 - score))`` with the interval of the score mapped the same way (``None``
+where it is infinite). Per agent: first places, mean score and return, and seconds per move
+(mean and max).
+
+>>> round(elo(0.75), 1)
+190.8
+>>> [round(x, 3) for x in wilson(70, 100)]
+[0.604, 0.781]
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import os
+import random
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import dataclass, field
+
+from tritable.ai.levels import AgentSpecError, make_agent, resolve
+from tritable.engine.protocol import CHANCE, JSON, SIMULTANEOUS, TERMINAL, Game
+
+Z95 = 1.959963984540054
+
+
+def wilson(successes: float, n: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of a proportion (``successes`` may count draws as halves)."""
+    if n <= 0:
+        return (0.0, 1.0)
+    p = successes / n
+    z2 = z * z
+    centre = (p + z2 / (2 * n)) / (1 + z2 / n)
+    half = z * math.sqrt(max(p * (1 - p) / n + z2 / (4 * n * n), 0.0)) / (1 + z2 / n)
+    lo = 0.0 if successes <= 0 else max(0.0, centre - half)
+    hi = 1.0 if successes >= n else min(1.0, centre + half)
+    return (lo, hi)
+
+
+def elo(score: float) -> float | None:
+    """The Elo difference that predicts ``score`` (``None`` at 0 or 1: infinite)."""
+    if score <= 0.0 or score >= 1.0:
+        return None
+    return 400.0 * math.log10(score / (1.0 - score))
+
+
+@dataclass(frozen=True)
+class Task:
+    """One game to play: picklable, so that a worker can rebuild everything from it."""
+
+    index: int
+    game: Game
+    specs: tuple[str, ...]
+    setup_seed: int
+    agent_seeds: tuple[int, ...]
+
+
+@dataclass
+class GameResult:
+    index: int
+    specs: tuple[str, ...]
+    scores: list[float]
+    ranks: list[int]
+    returns: list[float]
+    plies: int
+    moves: list[int]
+    seconds: list[float]
+    max_seconds: list[float]
+
+
+def play(task: Task) -> GameResult:
+    """Play one game of the arena."""
+    game = task.game
+    players = game.players
+    agents = [make_agent(game, spec, seed) for spec, seed in zip(task.specs, task.agent_seeds, strict=True)]
+    chance_rng = random.Random(task.setup_seed ^ 0x5EED)
+    state = game.new_state(seed=task.setup_seed)
+    moves = [0] * players
+    seconds = [0.0] * players
+    longest = [0.0] * players
+    plies = 0
+    while True:
+        p = state.current_player()
+        if p == TERMINAL:
+            break
+        if p == CHANCE:
+            outcomes = state.chance_outcomes()
+            state.apply_action(chance_rng.choices([o for o, _ in outcomes], [w for _, w in outcomes])[0])
+        else:
+            seat = p if p >= 0 else state.players_to_move()[0]
+            start = time.perf_counter()
+            action = agents[seat].choose(state, seat)
+            spent = time.perf_counter() - start
+            state.apply_action(action, seat if p == SIMULTANEOUS else None)
+            moves[seat] += 1
+            seconds[seat] += spent
+            longest[seat] = max(longest[seat], spent)
+        plies += 1
+    outcome = state.outcome()
+    return GameResult(
+        task.index,
+        task.specs,
+        list(outcome.scores),
+        list(outcome.ranks),
+        outcome.returns(),
+        plies,
+        moves,
+        seconds,
+        longest,
+    )
+
+
+def assignments(specs: Sequence[str]) -> list[tuple[str, ...]]:
+    """Every distinct assignment of ``specs`` to the seats, in a fixed order.
+
+    >>> assignments(["hard", "greedy", "greedy"])
+    [('greedy', 'greedy', 'hard'), ('greedy', 'hard', 'greedy'), ('hard', 'greedy', 'greedy')]
+    """
+    return sorted(set(itertools.permutations(specs)))
+
+
+def make_tasks(game: Game, specs: Sequence[str], games: int, seed: int) -> list[Task]:
+    """The arena's games: ``games`` rounded up to a multiple of the number of assignments."""
+    seats = assignments(specs)
+    deals = -(-games // len(seats))
+    rng = random.Random(seed)
+    tasks: list[Task] = []
+    for _ in range(deals):
+        setup_seed = rng.getrandbits(32)
+        for assignment in seats:
+            agent_seeds = tuple(rng.getrandbits(32) for _ in assignment)
+            tasks.append(Task(len(tasks), game, assignment, setup_seed, agent_seeds))
+    return tasks
+
+
+@dataclass
+class PairResult:
+    a: str
+    b: str
+    wins: int = 0
+    draws: int = 0
+    losses: int = 0
+
+    @property
+    def n(self) -> int:
+        return self.wins + self.draws + self.losses
+
+    @property
+    def score(self) -> float:
+        return (self.wins + self.draws / 2) / self.n if self.n else 0.5
+
+    def to_json(self) -> JSON:
+        lo, hi = wilson(self.wins + self.draws / 2, self.n)
+        return {
+            "a": self.a,
+            "b": self.b,
+            "wins": self.wins,
+            "draws": self.draws,
+            "losses": self.losses,
+            "n": self.n,
+            "score": self.score,
+            "score_ci95": [lo, hi],
+            "elo": elo(self.score),
+            "elo_ci95": [elo(lo) if lo > 0 else None, elo(hi) if hi < 1 else None],
+        }
+
+
+@dataclass
+class AgentResult:
+    name: str
+    seats: int = 0
+    firsts: int = 0
+    score_sum: float = 0.0
+    return_sum: float = 0.0
+    moves: int = 0
+    seconds: float = 0.0
+    max_seconds: float = 0.0
+
+    def to_json(self) -> JSON:
+        return {
+            "name": self.name,
+            "seats_played": self.seats,
+            "first_places": self.firsts,
+            "mean_score": self.score_sum / self.seats if self.seats else None,
+            "mean_return": self.return_sum / self.seats if self.seats else None,
+            "moves": self.moves,
+            "mean_seconds_per_move": self.seconds / self.moves if self.moves else None,
+            "max_seconds_per_move": self.max_seconds,
+        }
+
+
+@dataclass
+class ArenaReport:
+    game: Game
+    specs: list[str]
+    seed: int
+    games: int = 0
+    assignments: int = 0
+    plies: int = 0
+    seconds: float = 0.0
+    agents: dict[str, AgentResult] = field(default_factory=dict)
+    pairs: list[PairResult] = field(default_factory=list)
+
+    def add(self, result: GameResult) -> None:
+        self.games += 1
+        self.plies += result.plies
+        for seat, name in enumerate(result.specs):
+            agent = self.agents[name]
+            agent.seats += 1
+            agent.firsts += result.ranks[seat] == 1
+            agent.score_sum += result.scores[seat]
+            agent.return_sum += result.returns[seat]
+            agent.moves += result.moves[seat]
+            agent.seconds += result.seconds[seat]
+            agent.max_seconds = max(agent.max_seconds, result.max_seconds[seat])
+        for pair in self.pairs:
+            for sa, na in enumerate(result.specs):
+                if na != pair.a:
+                    continue
+                for sb, nb in enumerate(result.specs):
+                    if nb != pair.b:
+                        continue
+                    ra, rb = result.ranks[sa], result.ranks[sb]
+                    if ra < rb:
+                        pair.wins += 1
+                    elif ra > rb:
+                        pair.losses += 1
+                    else:
+                        pair.draws += 1
+
+    def to_json(self) -> JSON:
+        return {
+            "game": self.game.id,
+            "players": self.game.players,
+            "options": dict(self.game.options),
+            "agents_by_seat": list(self.specs),
+            "seed": self.seed,
+            "games": self.games,
+            "assignments": self.assignments,
+            "plies": self.plies,
+            "seconds": self.seconds,
+            "agents": [a.to_json() for a in self.agents.values()],
+            "pairs": [p.to_json() for p in self.pairs],
+        }
+
+
+def check_specs(game: Game, specs: Sequence[str]) -> None:
+    """Raise :class:`AgentSpecError` for an unknown agent or a bad setting, and a
+    :class:`ValueError` for a number of agents that is not the game's number of players."""
+    if len(specs) != game.players:
+        raise AgentSpecError(
+            f"{len(specs)} agents for a {game.players}-player game of {game.id}: give one agent per seat"
+        )
+    for spec in specs:
+        resolve(spec, game)
+    for spec in set(specs):
+        make_agent(game, spec, 0)
+
+
+def run_arena(
+    game: Game,
+    specs: Sequence[str],
+    games: int,
+    seed: int = 0,
+    jobs: int | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> ArenaReport:
+    """Play the arena and gather the statistics; ``progress(done, total)`` after each game."""
+    specs = [s.strip() for s in specs]
+    check_specs(game, specs)
+    if games < 1:
+        raise ValueError("the arena needs at least one game")
+    jobs = (os.cpu_count() or 1) if jobs is None else jobs
+    if jobs < 1:
+        raise ValueError("--jobs must be >= 1")
+    tasks = make_tasks(game, specs, games, seed)
+    names = list(dict.fromkeys(specs))
+    report = ArenaReport(game, list(specs), seed, assignments=len(assignments(specs)))
+    report.agents = {n: AgentResult(n) for n in names}
+    report.pairs = [PairResult(a, b) for a, b in itertools.combinations(names, 2)]
+    start = time.perf_counter()
+    results: list[GameResult] = []
+    if jobs == 1 or len(tasks) == 1:
+        for task in tasks:
+            results.append(play(task))
+            if progress is not None:
+                progress(len(results), len(tasks))
+    else:
+        with ProcessPoolExecutor(max_workers=min(jobs, len(tasks))) as pool:
+            futures = [pool.submit(play, t) for t in tasks]
+            for future in as_completed(futures):
+                results.append(future.result())
+                if progress is not None:
+                    progress(len(results), len(tasks))
+    report.seconds = time.perf_counter() - start
+    for result in sorted(results, key=lambda r: r.index):
+        report.add(result)
+    return report
+
+
+def summary_lines(report: ArenaReport) -> list[str]:
+    """Plain-text lines of the pair results (the command prints a table)."""
+    lines = []
+    for pair in report.pairs:
+        data = pair.to_json()
+        lo, hi = data["score_ci95"]
+        lines.append(
+            f"{pair.a} vs {pair.b}: +{pair.wins} ={pair.draws} -{pair.losses} "
+            f"score {pair.score:.3f} [{lo:.3f}, {hi:.3f}]"
+        )
+    return lines
+
+
+def spec_args(specs: str) -> list[str]:
+    """Split the command line's ``A,B[,C,D]``."""
+    out = [s.strip() for s in specs.split(",")]
+    if not out or any(not s for s in out):
+        raise AgentSpecError(f"--agents {specs!r}: give agent specs separated by commas, e.g. hard,greedy")
+    return out

@@ -1,0 +1,112 @@
+"""Per-game evaluation functions: how good a position that is not over looks for a seat.
+
+The registry maps a game id to a function ``(state, seat) -> float`` in [-1, 1] (higher is better
+for ``seat``; for more than two players, like :meth:`Outcome.returns`: how far ahead of the others
+on average). The greedy agent scores its actions with it, and the tree search stops random
+playouts after ``rollout_depth`` actions and scores the position with it. A game without one is
+scored by random playouts to the end.
+
+An evaluation reads public protocol data only: ``state.view(seat)`` (JSON; each game's module
+docstring documents its view) and, at the end, ``state.returns()``. It never reads a state's
+internals, so it sees exactly what ``seat`` sees and works on sampled states.
+
+Add one for a game with the decorator::
+
+    @register_evaluation("my-game")
+    def my_game(state: State, seat: int) -> float:
+        view = state.view(seat)
+        ...
+
+The built-in ones are deliberately simple (score or material differences):
+
+>>> sorted(EVALUATIONS) == sorted(BUILTIN)
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from tritable.ai.agents import Evaluation
+from tritable.engine.protocol import Game, State
+
+EVALUATIONS: dict[str, Evaluation] = {}
+"""game id -> evaluation function."""
+
+
+def register_evaluation(game_id: str) -> Callable[[Evaluation], Evaluation]:
+    """Register ``function`` as the evaluation of ``game_id`` (replacing any earlier one)."""
+
+    def decorator(function: Evaluation) -> Evaluation:
+        EVALUATIONS[game_id] = function
+        return function
+
+    return decorator
+
+
+def evaluation_for(game: Game | str) -> Evaluation | None:
+    """The evaluation registered for a game (or game id), ``None`` if it has none."""
+    return EVALUATIONS.get(game if isinstance(game, str) else game.id)
+
+
+def relative(values: Sequence[float], seat: int, scale: float) -> float:
+    """``seat``'s standing from per-seat numbers (higher is better): the mean over the other seats
+    of the difference, divided by ``scale`` and clamped to [-1, 1].
+
+    >>> relative([6, 4], 0, 10)
+    0.2
+    >>> relative([10, 0, 0], 1, 10)
+    -0.5
+    """
+    n = len(values)
+    if n < 2:
+        return 0.0
+    mine = values[seat]
+    diff = sum(mine - v for i, v in enumerate(values) if i != seat) / (n - 1)
+    x = diff / scale
+    return -1.0 if x < -1.0 else 1.0 if x > 1.0 else x
+
+
+def _scores(state: State, seat: int, scale: float) -> float:
+    view = state.view(seat)
+    return relative(view["scores"], seat, scale)
+
+
+@register_evaluation("triple-triad")
+def triple_triad(state: State, seat: int) -> float:
+    """Cards owned (board + hand; the two scores sum to 10): the difference over 10."""
+    return _scores(state, seat, 10.0)
+
+
+@register_evaluation("triad")
+def triad(state: State, seat: int) -> float:
+    """Dice removed (three win): the difference over 3, a removal due counting as made."""
+    view = state.view(seat)
+    removed = list(view["removed"])
+    if view["pending_removal"]:
+        removed[view["to_move"]] += 1
+    return relative(removed, seat, 3.0)
+
+
+@register_evaluation("triominos")
+def triominos(state: State, seat: int) -> float:
+    """Score difference, scaled by a quarter of the target; a tile in the rack counts about
+    -8 points (what emptying the rack is worth: 25 and the others' rack sums)."""
+    view = state.view(seat)
+    scores = [s - 8 * n for s, n in zip(view["scores"], view["rack_sizes"], strict=True)]
+    return relative(scores, seat, max(40.0, view["target"] / 4))
+
+
+@register_evaluation("triatri")
+def triatri(state: State, seat: int) -> float:
+    """The scores each seat would have if the game ended now, difference over 8."""
+    return _scores(state, seat, 8.0)
+
+
+@register_evaluation("tri-t-area")
+def tri_t_area(state: State, seat: int) -> float:
+    """Score difference over 30."""
+    return _scores(state, seat, 30.0)
+
+
+BUILTIN: tuple[str, ...] = ("triple-triad", "triad", "triominos", "triatri", "tri-t-area")

@@ -1,0 +1,304 @@
+"""Agent specs, levels and their per-game budgets, the ``perfect`` seam, and hints.
+
+An agent spec is text: a kind (``random``, ``greedy``, ``mcts``, ``ismcts``) or a level (``easy``,
+``normal``, ``hard``, ``perfect``), then optional ``:key=value`` settings, e.g. ``mcts`` or
+``mcts:iterations=500:seconds=0.5`` or ``hard:iterations=200``. A level is the spec of
+:data:`LEVELS` for the game (a kind with its budget); settings given after it override the budget.
+
+The ``perfect`` level plays exactly where a solver exists. A solver module registers a factory
+with :func:`register_perfect` when it is imported; :func:`make_agent` imports
+``tritable.ai.solver`` the first time the ``perfect`` level is asked for. The factory's agent
+should return ``ActionStat(..., solved=True)`` from ``analyse`` so that hints show solved values.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from tritable.ai.agents import ActionStat, Agent, GreedyAgent, RandomAgent
+from tritable.ai.mcts import ISMCTSAgent, MCTSAgent
+from tritable.engine.errors import OutOfTurnError, TritableError
+from tritable.engine.protocol import JSON, Action, Game, State
+from tritable.engine.registry import game_class
+
+
+class AgentSpecError(TritableError):
+    """An agent spec or level is unknown, or one of its settings is invalid."""
+
+
+KINDS: dict[str, type[Agent]] = {
+    "random": RandomAgent,
+    "greedy": GreedyAgent,
+    "mcts": MCTSAgent,
+    "ismcts": ISMCTSAgent,
+}
+SETTINGS: dict[str, dict[str, type]] = {
+    "random": {},
+    "greedy": {"samples": int, "own_plies": int, "playouts": int},
+    "mcts": {"iterations": int, "seconds": float, "c": float, "rollout_depth": int, "determinizations": int},
+    "ismcts": {"iterations": int, "seconds": float, "c": float, "rollout_depth": int, "samples": int},
+}
+LEVEL_NAMES = ("easy", "normal", "hard", "perfect")
+
+# The budgets. "*" applies to every game without its own line; "*hidden" to every game with
+# hidden information without its own line. Keep docs/ai.md and the tritable.ai docstring in step.
+LEVELS: dict[str, dict[str, str]] = {
+    "*": {
+        "easy": "mcts:iterations=40",
+        "normal": "mcts:iterations=400",
+        "hard": "mcts:iterations=4000:seconds=0.8",
+    },
+    "*hidden": {
+        "easy": "ismcts:iterations=40:samples=16",
+        "normal": "ismcts:iterations=400:samples=32",
+        "hard": "ismcts:iterations=3000:samples=64:seconds=0.8",
+    },
+    "triple-triad": {
+        "easy": "ismcts:iterations=40:c=0.5:samples=16",
+        "normal": "ismcts:iterations=600:c=0.5:samples=32",
+        "hard": "ismcts:iterations=12000:c=0.5:samples=64:seconds=0.8",
+    },
+    "triad": {
+        "easy": "mcts:iterations=40:rollout_depth=6",
+        "normal": "mcts:iterations=400:rollout_depth=6",
+        "hard": "mcts:iterations=4000:rollout_depth=6:seconds=0.8",
+    },
+    "triominos": {
+        "easy": "ismcts:iterations=40:rollout_depth=0:samples=16",
+        "normal": "ismcts:iterations=300:rollout_depth=0:samples=32",
+        "hard": "ismcts:iterations=3000:rollout_depth=0:samples=64:seconds=0.8",
+    },
+    "triatri": {
+        "easy": "ismcts:iterations=40:samples=16",
+        "normal": "ismcts:iterations=400:samples=32",
+        "hard": "ismcts:iterations=3000:samples=64:seconds=0.8",
+    },
+    "tri-t-area": {
+        "easy": "mcts:iterations=40:determinizations=4",
+        "normal": "mcts:iterations=300",
+        "hard": "mcts:iterations=1000:seconds=0.8",
+    },
+}
+
+
+def level_spec(game: Game | str, level: str) -> str:
+    """The agent spec of ``level`` for ``game`` (a game or a game id)."""
+    gid = game if isinstance(game, str) else game.id
+    if gid in LEVELS and level in LEVELS[gid]:
+        return LEVELS[gid][level]
+    hidden = not (game_class(gid).perfect_information if isinstance(game, str) else game.perfect_information)
+    table = LEVELS["*hidden"] if hidden else LEVELS["*"]
+    if level not in table:
+        raise AgentSpecError(f"no level {level!r} (levels: {', '.join(LEVEL_NAMES)})")
+    return table[level]
+
+
+# -- the perfect level -------------------------------------------------------------------------
+
+PerfectFactory = Callable[[Game, int], Agent]
+PERFECT: dict[str, PerfectFactory] = {}
+"""game id -> factory ``(game, seed) -> Agent`` of exact play (filled by solver modules)."""
+_SOLVER_MODULES = ("tritable.ai.solver",)
+_solvers_loaded = False
+
+
+def register_perfect(game_id: str, factory: PerfectFactory) -> None:
+    """Make ``factory(game, seed)`` the ``perfect`` level of ``game_id``. It may raise
+    :class:`ValueError` for option sets it cannot solve."""
+    PERFECT[game_id] = factory
+
+
+def _load_solvers() -> None:
+    global _solvers_loaded
+    if _solvers_loaded:
+        return
+    _solvers_loaded = True
+    for name in _SOLVER_MODULES:
+        try:
+            importlib.import_module(name)
+        except ModuleNotFoundError as exc:
+            if exc.name != name:
+                raise
+
+
+def levels(game: Game | str) -> list[str]:
+    """The levels available for ``game``: easy, normal, hard, and perfect where a solver is."""
+    _load_solvers()
+    gid = game if isinstance(game, str) else game.id
+    return ["easy", "normal", "hard"] + (["perfect"] if gid in PERFECT else [])
+
+
+# -- specs -----------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class AgentSpec:
+    """A parsed agent spec: ``name`` (a kind or a level) and its settings."""
+
+    name: str
+    settings: dict[str, Any] = field(default_factory=dict)
+    text: str = ""
+
+    def __str__(self) -> str:
+        return self.text or self.name
+
+
+def parse_spec(text: str) -> AgentSpec:
+    """Parse ``kind[:key=value...]``; :class:`AgentSpecError` names what is wrong.
+
+    >>> parse_spec("mcts:iterations=500").settings
+    {'iterations': 500}
+    >>> parse_spec("hard").name
+    'hard'
+    """
+    if not isinstance(text, str) or not text.strip():
+        raise AgentSpecError("an agent spec is a name such as random, greedy, mcts, ismcts or a level")
+    name, *parts = [p.strip() for p in text.strip().split(":")]
+    name = name.lower()
+    if name not in KINDS and name not in LEVEL_NAMES:
+        raise AgentSpecError(f"unknown agent {name!r} (agents: {', '.join(KINDS)}; levels: {', '.join(LEVEL_NAMES)})")
+    raw: dict[str, str] = {}
+    for part in parts:
+        key, sep, value = part.partition("=")
+        if not sep or not key.strip():
+            raise AgentSpecError(f"agent {text!r}: setting {part!r} is not of the form key=value")
+        raw[key.strip().lower()] = value.strip()
+    settings = _typed(text, name, raw) if name in KINDS else raw
+    return AgentSpec(name, settings, text.strip())
+
+
+def _typed(text: str, kind: str, raw: dict[str, Any]) -> dict[str, Any]:
+    allowed = SETTINGS[kind]
+    out: dict[str, Any] = {}
+    for key, value in raw.items():
+        typ = allowed.get(key)
+        if typ is None:
+            known = ", ".join(allowed) or "none"
+            raise AgentSpecError(f"agent {text!r}: {kind} has no setting {key!r} (settings: {known})")
+        if isinstance(value, str):
+            try:
+                value = typ(value)
+            except ValueError:
+                raise AgentSpecError(f"agent {text!r}: {key} takes a number, not {value!r}") from None
+        if key == "rollout_depth":
+            if value < 0:
+                raise AgentSpecError(f"agent {text!r}: rollout_depth must be >= 0, not {value}")
+        elif not value > 0:
+            raise AgentSpecError(f"agent {text!r}: {key} must be > 0, not {value}")
+        out[key] = value
+    return out
+
+
+def resolve(spec: AgentSpec | str, game: Game | str) -> tuple[str, dict[str, Any]]:
+    """The agent kind and settings a spec stands for in ``game`` (levels looked up; ``perfect``
+    stays ``perfect``)."""
+    if isinstance(spec, str):
+        spec = parse_spec(spec)
+    if spec.name in KINDS:
+        return spec.name, dict(spec.settings)
+    if spec.name == "perfect":
+        if spec.settings:
+            raise AgentSpecError("the perfect level takes no settings")
+        return "perfect", {}
+    base = parse_spec(level_spec(game, spec.name))
+    settings = dict(base.settings)
+    settings.update(_typed(str(spec), base.name, spec.settings))
+    return base.name, settings
+
+
+def make_agent(game: Game | str, level: str = "hard", seed: int = 0) -> Agent:
+    """An agent for ``game`` (a game or a game id) at ``level`` — or any agent spec, e.g.
+    ``"mcts:iterations=200"`` — seeded with ``seed``.
+
+    >>> make_agent("triad", "random", seed=1)
+    RandomAgent(seed=1)
+    """
+    kind, settings = resolve(level, game)
+    if kind == "perfect":
+        _load_solvers()
+        gid = game if isinstance(game, str) else game.id
+        factory = PERFECT.get(gid)
+        if factory is None:
+            raise AgentSpecError(f"{gid} has no perfect level (levels: {', '.join(levels(gid))})")
+        g = game if not isinstance(game, str) else game_class(game)()
+        try:
+            return factory(g, seed)
+        except ValueError as exc:
+            raise AgentSpecError(f"no perfect level here: {exc}") from None
+    return KINDS[kind](seed, **settings)
+
+
+# -- hints -------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Hint:
+    """The best action for ``seat`` with its evaluation, and the runner-up actions.
+
+    ``value`` is the mean return in [-1, 1] (exact when ``solved``), ``win_rate`` the same on a
+    0..1 scale (draws half), ``visits`` the search visits of the action (``None`` without search).
+    """
+
+    seat: int
+    level: str
+    action: Action
+    notation: str
+    value: float
+    visits: int | None
+    solved: bool
+    alternatives: list[ActionStat]
+    notations: list[str]
+
+    @property
+    def win_rate(self) -> float:
+        return (self.value + 1.0) / 2.0
+
+    def to_json(self) -> JSON:
+        def row(stat: ActionStat, text: str) -> JSON:
+            return {
+                "action": text,
+                "value": round(stat.value, 4),
+                "win_rate": round(stat.win_rate, 4),
+                "visits": stat.visits,
+                "solved": stat.solved,
+            }
+
+        best = ActionStat(self.action, self.value, self.visits, self.solved)
+        return {
+            "seat": self.seat,
+            "level": self.level,
+            "best": row(best, self.notation),
+            "alternatives": [row(s, t) for s, t in zip(self.alternatives, self.notations, strict=True)],
+        }
+
+
+def hint(state: State, seat: int | None = None, level: str = "hard", seed: int = 0, runners_up: int = 3) -> Hint:
+    """The best action for ``seat`` (default: the one seat to move) by the agent of ``level``.
+
+    Uses only what ``seat`` may see (the agents enforce it).
+    """
+    if seat is None:
+        pending = state.players_to_move()
+        if len(pending) != 1:
+            raise OutOfTurnError(
+                "nobody is to move" if not pending else f"seats {list(pending)} choose at once: say which seat"
+            )
+        seat = pending[0]
+    agent = make_agent(state.game, level, seed)
+    stats = agent.analyse(state, seat)
+    best, rest = stats[0], stats[1 : 1 + runners_up]
+    g = state.game
+    return Hint(
+        seat=seat,
+        level=level,
+        action=best.action,
+        notation=g.action_to_string(best.action),
+        value=best.value,
+        visits=best.visits,
+        solved=best.solved,
+        alternatives=rest,
+        notations=[g.action_to_string(s.action) for s in rest],
+    )

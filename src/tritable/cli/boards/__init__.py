@@ -1,0 +1,91 @@
+"""Rich drawings of each game's position, one module a game, read from a seat's view.
+
+Every module here draws from ``state.view(seat)`` alone (never from the full state, so a drawing
+can't leak what the seat may not see) and exports:
+
+* ``draw(view) -> RenderableType``: the board, hands, scores and whose turn, in colour;
+* ``SEAT_STYLES``: the Rich style of each seat's colour (seat 0 first);
+* optionally ``group(notation) -> (group, item)``: how to group the legal actions when listing
+  them (Triple Triad groups by card, Triad by die), ``item`` being the short text shown in it.
+
+A game with no module here is drawn with its own ``state.render(seat)`` text.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Mapping
+from types import ModuleType
+from typing import Any
+
+from rich.console import RenderableType
+from rich.text import Text
+
+from tritable.engine import State
+
+_MODULES = {
+    "triple-triad": "triple_triad",
+    "triad": "triad",
+    "triominos": "triominos",
+    "triatri": "triatri",
+    "tri-t-area": "tri_t_area",
+}
+
+SEAT_STYLES = ("bold bright_blue", "bold bright_red", "bold green", "bold yellow")
+"""Seat colours of a game without its own: P1 blue, P2 red (as in Triple Triad), P3 green, P4 yellow."""
+
+
+def board_module(game_id: str) -> ModuleType | None:
+    """The drawing module of ``game_id``, or None when the game has none."""
+    name = _MODULES.get(game_id)
+    if name is None:
+        return None
+    try:
+        return importlib.import_module(f"tritable.cli.boards.{name}")
+    except ImportError:
+        return None
+
+
+def seat_style(game_id: str, seat: int) -> str:
+    """The Rich style of ``seat``'s colour in ``game_id``."""
+    module = board_module(game_id)
+    styles: tuple[str, ...] = getattr(module, "SEAT_STYLES", SEAT_STYLES)
+    return styles[seat % len(styles)]
+
+
+def seat_text(game_id: str, seat: int, label: str | None = None) -> Text:
+    """``P1``.. (or ``label``) in the seat's colour."""
+    return Text(label or f"P{seat + 1}", style=seat_style(game_id, seat))
+
+
+def draw_view(game_id: str, view: Mapping[str, Any]) -> RenderableType:
+    """Draw ``view`` with the game's module; raises whatever the module raises."""
+    module = board_module(game_id)
+    if module is None:
+        raise LookupError(f"no board drawing for {game_id}")
+    drawing: RenderableType = module.draw(view)
+    return drawing
+
+
+def draw_state(state: State, seat: int | None) -> RenderableType:
+    """What ``seat`` (None: a spectator) sees of ``state``: the game's drawing of its view, or the
+    game's own text when it has no drawing (or the drawing cannot read this view)."""
+    view = state.view(seat)
+    if board_module(state.game.id) is not None:
+        try:
+            return draw_view(state.game.id, view)
+        except (LookupError, TypeError, ValueError, AttributeError) as exc:
+            fallback = Text(state.render(seat))
+            fallback.append(f"\n(plain drawing: the board drawing failed: {exc!r})", style="dim")
+            return fallback
+    return Text(state.render(seat))
+
+
+def group_action(game_id: str, notation: str) -> tuple[str, str] | None:
+    """``(group, item)`` to list ``notation`` under, or None when the game does not group."""
+    module = board_module(game_id)
+    group = getattr(module, "group", None)
+    if group is None:
+        return None
+    result: tuple[str, str] | None = group(notation)
+    return result

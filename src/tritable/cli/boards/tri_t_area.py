@@ -1,0 +1,209 @@
+"""Tri*T*Area: the 4x4 city (areas, printed scores, every building's blocks in its owners'
+colours), the seats' scores and blocks, the trick, the rightholders and your hand.
+
+Drawn from a Tri*T*Area view: ``round``, ``phase`` (``play``, ``place``, ``extra``, ``declare``,
+``sell``, ``over``), ``lead``, ``leader``, ``trick_number``, ``scores``, ``blocks``, ``sold``,
+``board`` (16 stacks of seats, bottom first, a1..d4 row by row), ``hand_sizes``, ``trick``
+(``[seat, card]``), ``rightholders``, ``placing``, ``extra_from``, ``declared``, ``results``,
+``hand``. The board layout and printed scores are the game's ``data.json``.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from rich import box
+from rich.console import Group, RenderableType
+from rich.padding import Padding
+from rich.table import Table
+from rich.text import Text
+
+SEAT_STYLES = ("bold bright_cyan", "bold bright_red", "bold bright_yellow", "bold bright_white")
+_AREA = {"I": "on #1d3557", "M": "on #5a3a1a", "E": "on #1f4d2b", "H": "on #5c1f4a"}
+_SUIT = {
+    "I": "bold white on #2f5d8a",
+    "M": "bold white on #8a5a2a",
+    "E": "bold white on #2f7a45",
+    "H": "bold white on #8a2f6f",
+}
+FILES = "abcd"
+
+
+@cache
+def data() -> Mapping[str, Any]:
+    """The game's table of numbers (board, printed scores, area values)."""
+    import tritable.games.tri_t_area as pkg
+
+    path = Path(pkg.__file__).parent / "data.json"
+    loaded: Mapping[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    return loaded
+
+
+def _seat(seat: int) -> Text:
+    return Text(f"P{seat + 1}", style=SEAT_STYLES[seat % len(SEAT_STYLES)])
+
+
+def card(name: str) -> Text:
+    """A card in its suit's colour (``M5=10``: a 5 played as 10)."""
+    return Text(f" {name} ", style=_SUIT.get(name[:1], "bold"))
+
+
+def _square(area: str, printed: int, stack: Sequence[int], name: str) -> Text:
+    cell = Text(f"{name} {area}", style="dim")
+    if printed:
+        cell.append(f" ({printed})", style="bold")
+    cell.append("\n")
+    if stack:
+        for owner in stack:
+            cell.append("■", style=SEAT_STYLES[owner % len(SEAT_STYLES)])
+        cell.append(" ")
+        cell.append_text(_seat(stack[-1]))
+        if len(stack) > 1:
+            cell.append(f" ×{len(stack)}")
+    else:
+        cell.append("·", style="dim")
+    return cell
+
+
+def board(view: Mapping[str, Any]) -> Table:
+    d = data()
+    layout: Sequence[str] = d["board"]
+    printed: Sequence[Sequence[int]] = d["printed"]
+    stacks: Sequence[Sequence[int]] = view["board"]
+    table = Table(box=box.SQUARE, show_header=True, show_lines=True, padding=0, header_style="dim")
+    table.add_column("")
+    for f in FILES:
+        table.add_column(f" {f}", min_width=13)
+    for r, row in enumerate(layout):
+        cells: list[RenderableType] = [Text(f" {r + 1} ", style="dim")]
+        for c, area in enumerate(row):
+            cell = _square(area, printed[r][c], stacks[r * 4 + c], f"{FILES[c]}{r + 1}")
+            cells.append(Padding(cell, (0, 1), style=_AREA.get(area, ""), expand=True))
+        table.add_row(*cells, style=None)
+    return table
+
+
+def legend() -> Text:
+    text = Text()
+    for i, suit in enumerate(data()["suits"]):
+        if i:
+            text.append("  ")
+        text.append(f" {suit['letter']} ", style=_SUIT.get(suit["letter"], ""))
+        text.append(f" {suit['name']} {suit['first']}/{suit['second']}")
+    return text
+
+
+def draw(view: Mapping[str, Any]) -> RenderableType:
+    seat = view.get("seat")
+    phase = view["phase"]
+    parts: list[RenderableType] = []
+    head = Text(f"round {view['round']}/3 · ", style="bold")
+    head.append(f"trick {min(view['trick_number'], 8)}/8 · " if phase in ("play", "place", "extra") else "")
+    head.append(_PHASES.get(phase, phase))
+    parts.append(head)
+    parts.append(board(view))
+    parts.append(legend())
+
+    table = Table(show_edge=False, box=None, padding=(0, 1), header_style="dim")
+    for name in ("", "score", "blocks", "sold", "cards", "declared", ""):
+        table.add_column(name, justify="right" if name in ("score", "blocks", "sold", "cards") else "left")
+    rightholders = view.get("rightholders") or []
+    to_act = view["turn"]["players"]
+    declared = view.get("declared") or [None] * 4
+    for s in range(view["players"]):
+        notes = Text()
+        if s == seat:
+            notes.append("you ", style="bold")
+        if s == view.get("leader") and phase == "play":
+            notes.append("leads ", style="italic")
+        for i, rh in enumerate(rightholders):
+            if rh == s:
+                notes.append(f"RH{i + 1} ", style="bold magenta")
+        if s in to_act:
+            notes.append("◀ to act", style="bold yellow")
+        shown = declared[s]
+        decl: Text | str = card(shown) if isinstance(shown, str) else ("chosen" if shown else "")
+        table.add_row(
+            _seat(s),
+            str(view["scores"][s]),
+            str(view["blocks"][s]),
+            str(view["sold"][s]) if view["sold"][s] else "",
+            str(view["hand_sizes"][s]),
+            decl,
+            notes,
+        )
+    parts.append(table)
+    trick = view.get("trick") or []
+    if trick:
+        line = Text("trick: ")
+        for i, (s, name) in enumerate(trick):
+            if i:
+                line.append("  ")
+            line.append_text(_seat(s))
+            line.append(" ")
+            line.append_text(card(name))
+        parts.append(line)
+    if phase == "extra" and view.get("extra_from"):
+        parts.append(Text(f"additional construction: one more block next to {view['extra_from']}, or no extra"))
+    hand = view.get("hand")
+    if hand is not None:
+        mine = Text("your hand: ", style="bold")
+        for i, name in enumerate(hand):
+            if i:
+                mine.append(" ")
+            mine.append_text(card(name))
+        parts.append(mine)
+    results = view.get("results") or []
+    if results:
+        parts.append(results_table(results, view["players"]))
+    return Group(*parts)
+
+
+_PHASES = {
+    "play": "play a card",
+    "place": "rightholders place blocks",
+    "extra": "additional construction",
+    "declare": "Declaration of Intent: everyone reveals a card at once",
+    "sell": "Advance Block Sale (+3 a block)",
+    "over": "game over",
+}
+
+
+def results_table(results: Sequence[Mapping[str, Any]], players: int) -> Table:
+    """Each finished round's scoring per seat: areas, tallest building, declaration, sale, end."""
+    table = Table(title="round scoring", show_edge=False, box=box.SIMPLE_HEAD, padding=(0, 1), title_justify="left")
+    table.add_column("round")
+    for s in range(players):
+        table.add_column(_seat(s), justify="right")
+    for result in results:
+        r = result["round"]
+        areas = result.get("areas") or {}
+        rows: list[tuple[str, Sequence[Any]]] = [
+            (f"{r}: areas", [sum(values[s] for values in areas.values()) for s in range(players)]),
+            (f"{r}: tallest", result.get("tallest") or []),
+            (f"{r}: declaration", result.get("declaration") or []),
+            (f"{r}: block sale", [3 * n for n in result.get("sold") or []]),
+            (f"{r}: end penalty", result.get("end_penalty") or []),
+        ]
+        for label, values in rows:
+            if any(values):
+                table.add_row(label, *[str(v) if v else "" for v in values])
+        table.add_row(
+            Text(f"total after round {r}", style="bold"), *[Text(str(v), style="bold") for v in result["scores"]]
+        )
+    return table
+
+
+SEAT_DETAILS: frozenset[str] = frozenset()
+"""No outcome detail is per seat (the round scoring is drawn with the board)."""
+
+
+def detail(key: str, value: Any) -> str | None:
+    """The outcome's ``rounds`` are drawn with the board (round scoring): leave them out."""
+    if key == "rounds" or value is None:
+        return None
+    return str(value)

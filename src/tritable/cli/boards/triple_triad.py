@@ -1,0 +1,235 @@
+"""Triple Triad: the 3x3 board of cards with their four ratings in their owner's colour (P1 blue,
+P2 red, as in FF8), elements, both hands (a hidden card is a card back) and the score.
+
+Drawn from a Triple Triad view: ``round``, ``first``, ``board`` (per cell ``null`` or
+``{"card", "owner"}``), ``elements``, ``hands`` (``null`` when hidden), ``hand_sizes``,
+``known``, ``brought``, ``scores``, ``rounds`` and, once decided, ``trade``. Card ratings and
+elements come from the public card table (:mod:`tritable.games.triple_triad.data`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from rich import box
+from rich.columns import Columns
+from rich.console import Group, RenderableType
+from rich.padding import Padding
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from tritable.games.triple_triad.data import BY_NAME, CARD_ELEMENTS, ELEMENTS, RATINGS, rating_text
+
+SEAT_STYLES = ("bold bright_white on #1f4fa8", "bold bright_white on #a81f2a")
+_OWNER_BG = ("on #1f3f88", "on #881f2a")
+_ELEMENT = {
+    "earth": ("Ea", "#b08040"),
+    "fire": ("Fi", "#ff5030"),
+    "holy": ("Ho", "#f0f0a0"),
+    "ice": ("Ic", "#80e0ff"),
+    "poison": ("Po", "#b060e0"),
+    "thunder": ("Th", "#ffe040"),
+    "water": ("Wa", "#4090ff"),
+    "wind": ("Wi", "#80ff90"),
+}
+WIDTH = 14
+
+
+def _seat(seat: int) -> Text:
+    return Text(f" P{seat + 1} ", style=SEAT_STYLES[seat % 2])
+
+
+def ratings(name: str) -> tuple[str, str, str, str]:
+    """The printed (top, right, bottom, left) ratings of card ``name``, A for 10."""
+    top, right, bottom, left = (rating_text(x) for x in RATINGS[BY_NAME[name]])
+    return top, right, bottom, left
+
+
+def element_of(name: str) -> str | None:
+    index = CARD_ELEMENTS[BY_NAME[name]]
+    return ELEMENTS[index] if index >= 0 else None
+
+
+def _element_tag(element: str) -> Text:
+    short, colour = _ELEMENT.get(element, (element[:2], "white"))
+    return Text(short, style=f"bold {colour}")
+
+
+def card_face(name: str, owner: int | None, cell_element: str | None = None, number: int | None = None) -> Text:
+    """A card: its four ratings around the owner, its name, its element (and the cell's modifier)."""
+    top, right, bottom, left = ratings(name)
+    corner = f"{number}" if number is not None else " "
+    text = Text(f"{corner:<3}{top:^{WIDTH - 6}}   \n")
+    text.append(f"{left:<3}")
+    if owner is not None:
+        text.append(f"P{owner + 1}".center(WIDTH - 6), style="bold")
+    else:
+        text.append(" " * (WIDTH - 6))
+    text.append(f"{right:>3}\n")
+    text.append(f"{bottom:^{WIDTH}}\n")
+    text.append(f"{name[:WIDTH]:^{WIDTH}}\n")
+    element = element_of(name)
+    tail = Text()
+    if element is not None:
+        tail.append_text(_element_tag(element))
+    if cell_element is not None:
+        # The cell's element and what it does to this card's ratings.
+        tail.append(" on " if element is not None else "on ", style="dim")
+        tail.append_text(_element_tag(cell_element))
+        tail.append(" +1" if element == cell_element else " -1", style="bold")
+    tail.align("center", WIDTH)
+    text.append_text(tail)
+    return text
+
+
+def _empty(number: int, element: str | None) -> Text:
+    text = Text(f"{number:<{WIDTH}}\n", style="dim")
+    text.append("\n")
+    if element is not None:
+        tag = Text(f"{element}", style=_ELEMENT.get(element, ("", "white"))[1])
+        tag.align("center", WIDTH)
+        text.append_text(tag)
+    text.append("\n\n")
+    return text
+
+
+def board(view: Mapping[str, Any]) -> Table:
+    elements: Sequence[str | None] = view.get("elements") or [None] * 9
+    table = Table(box=box.HEAVY, show_header=False, show_lines=True, padding=0)
+    for _ in range(3):
+        table.add_column(width=WIDTH + 2)
+    for row in range(3):
+        cells: list[RenderableType] = []
+        for k in range(3 * row, 3 * row + 3):
+            cell = view["board"][k]
+            if cell is None:
+                cells.append(Padding(_empty(k + 1, elements[k]), (0, 1)))
+            else:
+                face = card_face(cell["card"], cell["owner"], elements[k], k + 1)
+                cells.append(Padding(face, (0, 1), style=_OWNER_BG[cell["owner"] % 2]))
+        table.add_row(*cells)
+    return table
+
+
+def hand(view: Mapping[str, Any], seat: int) -> RenderableType:
+    """A seat's hand as small cards; cards the viewer can't see are card backs."""
+    shown = view["hands"][seat]
+    size = view["hand_sizes"][seat]
+    if shown is not None:
+        names: list[str | None] = list(shown)
+    else:
+        known = (view.get("known") or [None, None])[seat] or []
+        names = [None] * (size - len(known)) + list(known)
+    faces: list[RenderableType] = []
+    for name in names:
+        if name is None:
+            back = "\n".join(["▒" * _MINI] * 4)
+            faces.append(Panel(Text(back, style="grey50"), width=_MINI + 2, box=box.ROUNDED, padding=0))
+        else:
+            faces.append(Panel(_mini(name), width=_MINI + 2, box=box.ROUNDED, padding=0, style=_OWNER_BG[seat % 2]))
+    title = Text.assemble(
+        _seat(seat), " you" if view.get("seat") == seat else "", f"  {size} card{'s' if size != 1 else ''}"
+    )
+    if not faces:
+        return Group(title, Text("  (empty)", style="dim"))
+    return Group(title, Columns(faces, padding=(0, 0)))
+
+
+_MINI = 14
+
+
+def _mini(name: str) -> Text:
+    top, right, bottom, left = ratings(name)
+    half = _MINI // 2
+    text = Text(f"{top:^{_MINI}}\n {left:<{half - 1}}{right:>{half - 1}} \n{bottom:^{_MINI}}\n")
+    text.append(f"{name[:_MINI]:^{_MINI}}", style="bold")
+    return text
+
+
+def draw(view: Mapping[str, Any]) -> RenderableType:
+    options = view.get("options", {})
+    rules = [
+        label
+        for key, label in (
+            ("same", "Same"),
+            ("same_wall", "Same Wall"),
+            ("plus", "Plus"),
+            ("combo", "Combo"),
+            ("elemental", "Elemental"),
+            ("open", "Open"),
+            ("sudden_death", "Sudden Death"),
+            ("random", "Random"),
+        )
+        if options.get(key)
+    ]
+    head = Text(f"round {view['round']} · rules: {', '.join(rules) or 'Standard'} · trade: {options.get('trade', '?')}")
+    seat = view.get("seat")
+    other = 1 if seat == 0 else 0
+    top_seat, bottom_seat = (other, seat) if seat is not None else (1, 0)
+    s0, s1 = view["scores"]
+    score = Text.assemble("score ", _seat(0), f" {s0} – {s1} ", _seat(1))
+    parts: list[RenderableType] = [head, hand(view, top_seat), board(view), hand(view, bottom_seat), score]
+    if view.get("rounds"):
+        parts.append(Text(f"sudden death: {len(view['rounds'])} drawn round(s) before this one", style="yellow"))
+    trade = view.get("trade")
+    if trade is not None:
+        parts.append(_trade(trade, view))
+    else:
+        mover = view["turn"]["players"][0] if view["turn"]["players"] else None
+        if mover is not None:
+            parts.append(
+                Text.assemble(_seat(mover), " to play", Text(f"   (P{view['first'] + 1} started)", style="dim"))
+            )
+    return Group(*parts)
+
+
+def _trade(trade: Mapping[str, Any], view: Mapping[str, Any]) -> Text:
+    winner = trade.get("winner")
+    if winner is None:
+        text = Text("a draw", style="bold")
+    else:
+        text = Text.assemble(_seat(winner), (" wins", "bold"))
+        if trade.get("picks_left"):
+            loser = 1 - winner
+            text.append(f": take {trade['picks_left']} of ")
+            text.append_text(_seat(loser))
+            text.append("'s cards: " + ", ".join(view["brought"][loser]))
+    moved = trade.get("transfers") or []
+    if moved:
+        text.append("\ncards traded: " + ", ".join(f"{t['card']} P{t['from'] + 1}→P{t['to'] + 1}" for t in moved))
+    return text
+
+
+def group(notation: str) -> tuple[str, str]:
+    """List placements under their card with its ratings: ``Geezard ↑1 →4 ↓1 ←5`` then ``@1``.
+
+    >>> group("Geezard@1")
+    ('Geezard ↑1 →4 ↓1 ←5', '@1')
+    >>> group("take Geezard")
+    ('take', 'Geezard')
+    """
+    if notation.startswith("take "):
+        return "take", notation[5:]
+    name, _, cell = notation.rpartition("@")
+    if name not in BY_NAME:
+        return name, f"@{cell}"
+    top, right, bottom, left = ratings(name)
+    return f"{name} ↑{top} →{right} ↓{bottom} ←{left}", f"@{cell}"
+
+
+SEAT_DETAILS: frozenset[str] = frozenset()
+
+
+def detail(key: str, value: Any) -> str | None:
+    """Outcome details: traded cards as ``Geezard P2→P1``, sudden-death rounds as ``5-5, 6-4``."""
+    if value is None or value == []:
+        return None
+    if key == "transfers" and isinstance(value, list):
+        return ", ".join(f"{t['card']} P{t['from'] + 1}→P{t['to'] + 1}" for t in value)
+    if key == "round_scores" and isinstance(value, list):
+        return ", ".join("-".join(str(x) for x in pair) for pair in value)
+    if isinstance(value, list):
+        return " ".join(str(v) for v in value)
+    return str(value)

@@ -1,0 +1,278 @@
+"""The ``tritable`` command: list games, simulate, replay records, benchmark.
+
+Every bad input (unknown game, bad option, malformed record, ...) prints ``error: <why>`` on
+standard error and exits with status 2; nothing is written.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+from typing import Annotated, Any, NoReturn
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+import tritable
+from tritable.engine import Record, TritableError, game_class, game_ids, new_game
+from tritable.engine.playout import random_playout
+
+app = typer.Typer(
+    help="tritable: Triple Triad, Triominos, TriATri, Tri*T*Area and Triad, exactly by the rules.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+console = Console()
+err_console = Console(stderr=True)
+
+OptionList = Annotated[
+    list[str] | None,
+    typer.Option("--option", "-o", help="A game option K=V (repeatable), e.g. --option same=true."),
+]
+
+
+def fail(message: str, code: int = 2) -> NoReturn:
+    err_console.print(f"[bold red]error:[/] {message}", highlight=False, markup=True, soft_wrap=True)
+    raise typer.Exit(code)
+
+
+def parse_options(pairs: list[str] | None) -> dict[str, str]:
+    options: dict[str, str] = {}
+    for pair in pairs or []:
+        key, sep, value = pair.partition("=")
+        if not sep or not key.strip():
+            fail(f"option {pair!r} is not of the form K=V")
+        options[key.strip()] = value.strip()
+    return options
+
+
+def make_game(game: str, players: int | None, option: list[str] | None) -> tritable.Game:
+    try:
+        return new_game(game, players, parse_options(option))
+    except TritableError as exc:
+        fail(str(exc))
+
+
+def load_record(path: Path) -> Record:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        fail(f"cannot read {path}: {exc.strerror or exc}")
+    try:
+        return Record.loads(text)
+    except TritableError as exc:
+        fail(f"{path}: {exc}")
+
+
+@app.command()
+def games(as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False) -> None:
+    """List the games: ids, player counts and options."""
+    rows: list[dict[str, Any]] = []
+    for gid in game_ids():
+        cls = game_class(gid)
+        rows.append(
+            {
+                "id": gid,
+                "name": cls.name,
+                "players": [cls.min_players, cls.max_players],
+                "perfect_information": cls.perfect_information,
+                "options": [spec.to_json() for spec in cls.option_specs],
+            }
+        )
+    if as_json:
+        print(json.dumps(rows, indent=1))
+        return
+    table = Table(title="tritable games")
+    table.add_column("id", style="bold cyan")
+    table.add_column("name")
+    table.add_column("players", justify="center")
+    table.add_column("options (default)")
+    for row in rows:
+        lo, hi = row["players"]
+        opts = []
+        for spec in row["options"]:
+            default = spec["default"]
+            shown = str(default).lower() if isinstance(default, bool) else str(default)
+            extra = f" [{'/'.join(str(c) for c in spec['choices'])}]" if spec["choices"] else ""
+            opts.append(f"{spec['name']}={shown}{extra}")
+        table.add_row(row["id"], row["name"], str(lo) if lo == hi else f"{lo}-{hi}", "\n".join(opts) or "-")
+    console.print(table)
+
+
+@app.command()
+def simulate(
+    game: Annotated[str, typer.Argument(help="Game id (see `tritable games`).")],
+    n_games: Annotated[int, typer.Option("--games", "-n", min=1, help="Number of games.")] = 100,
+    seed: Annotated[int, typer.Option(help="Seed of the whole run.")] = 0,
+    players: Annotated[int | None, typer.Option(help="Number of players.")] = None,
+    option: OptionList = None,
+    record: Annotated[Path | None, typer.Option(help="Write each game's record (JSON) into this folder.")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
+) -> None:
+    """Play random games to the end and summarise them."""
+    g = make_game(game, players, option)
+    if record is not None:
+        try:
+            record.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            fail(f"cannot create {record}: {exc.strerror or exc}")
+    rng = random.Random(seed)
+    wins: Counter[int] = Counter()
+    draws = 0
+    total_plies = 0
+    reasons: Counter[str] = Counter()
+    score_sums = [0.0] * g.players
+    elapsed = 0.0
+    for i in range(n_games):
+        game_seed = rng.getrandbits(32)
+        play_rng = random.Random(rng.getrandbits(32))
+        start = time.perf_counter()
+        state = g.new_state(seed=game_seed)
+        total_plies += random_playout(state, play_rng)
+        elapsed += time.perf_counter() - start
+        outcome = state.outcome()
+        if outcome.winners:
+            for w in outcome.winners:
+                wins[w] += 1
+        else:
+            draws += 1
+        reason = outcome.details.get("reason")
+        if isinstance(reason, str):
+            reasons[reason] += 1
+        for s, score in enumerate(outcome.scores):
+            score_sums[s] += score
+        if record is not None:
+            path = record / f"{g.id}-{seed}-{i:05d}.json"
+            path.write_text(Record.from_state(state, seed=game_seed).dumps(), encoding="utf-8")
+    summary: dict[str, Any] = {
+        "game": g.id,
+        "players": g.players,
+        "options": g.options,
+        "seed": seed,
+        "games": n_games,
+        "plies": total_plies,
+        "plies_per_game": total_plies / n_games,
+        "wins": {str(s): wins[s] for s in range(g.players)},
+        "draws": draws,
+        "mean_scores": [s / n_games for s in score_sums],
+        "end_reasons": dict(reasons),
+        "seconds": elapsed,
+        "games_per_second": n_games / elapsed if elapsed > 0 else None,
+        "plies_per_second": total_plies / elapsed if elapsed > 0 else None,
+    }
+    if as_json:
+        print(json.dumps(summary, indent=1))
+        return
+    table = Table(title=f"{n_games} random games of {g.id} ({g.players} players, seed {seed})")
+    table.add_column("seat")
+    table.add_column("wins", justify="right")
+    table.add_column("win %", justify="right")
+    table.add_column("mean score", justify="right")
+    for s in range(g.players):
+        table.add_row(f"P{s + 1}", str(wins[s]), f"{100 * wins[s] / n_games:.1f}", f"{summary['mean_scores'][s]:.2f}")
+    table.add_row("draws", str(draws), f"{100 * draws / n_games:.1f}", "")
+    console.print(table)
+    console.print(
+        f"plies: {total_plies} ({summary['plies_per_game']:.1f} a game)   "
+        f"speed: {summary['games_per_second']:.0f} games/s, {summary['plies_per_second']:.0f} plies/s"
+    )
+    if reasons:
+        console.print("end reasons: " + ", ".join(f"{k} {v}" for k, v in reasons.most_common()))
+    if record is not None:
+        console.print(f"records written to {record}/")
+
+
+@app.command()
+def replay(
+    file: Annotated[Path, typer.Argument(help="A game record (JSON).")],
+    as_json: Annotated[bool, typer.Option("--json", help="Print the final state and outcome as JSON.")] = False,
+    step: Annotated[bool, typer.Option("--step", help="Step forwards and back through the game.")] = False,
+) -> None:
+    """Validate a record, then print its final position and outcome (or step through it)."""
+    rec = load_record(file)
+    try:
+        state = rec.replay()
+    except TritableError as exc:
+        fail(f"{file}: {exc}")
+    if step:
+        from tritable.cli.play import step_replay
+
+        step_replay(rec, console)
+        return
+    if as_json:
+        out: dict[str, Any] = {"state": state.to_json(), "terminal": state.is_terminal()}
+        if state.is_terminal():
+            out["outcome"] = state.outcome().to_json()
+        print(json.dumps(out, indent=1))
+        return
+    console.print(f"[bold]{rec.game}[/] — {len(rec.actions)} actions, record valid")
+    console.print(state.render(), highlight=False, markup=False)
+    if state.is_terminal():
+        outcome = state.outcome()
+        names = rec.names or [f"P{s + 1}" for s in range(rec.players)]
+        scores = ", ".join(f"{names[s]} {outcome.scores[s]}" for s in range(rec.players))
+        winners = ", ".join(names[w] for w in outcome.winners) or "nobody (draw)"
+        console.print(f"final: {scores}; winner: {winners}", highlight=False, markup=False)
+    else:
+        console.print("the game is not over", highlight=False)
+
+
+@app.command()
+def bench(
+    seconds: Annotated[float, typer.Option(help="Length of one timed run.")] = 2.0,
+    runs: Annotated[int, typer.Option(min=1, help="Timed runs per case (the median is reported).")] = 5,
+    only: Annotated[list[str] | None, typer.Option("--game", help="Only these game ids (repeatable).")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    output: Annotated[Path | None, typer.Option(help="Also write the results as JSON to this file.")] = None,
+) -> None:
+    """Benchmark random playouts through the public protocol, one core (see BENCHMARKS.md)."""
+    from tritable.cli.bench import run_benchmarks
+
+    if seconds <= 0:
+        fail("--seconds must be > 0")
+    for gid in only or []:
+        if gid not in game_ids():
+            fail(f"no game {gid!r} (games: {', '.join(game_ids())})")
+    results = run_benchmarks(seconds=seconds, runs=runs, only=only, progress=None if as_json else console)
+    if output is not None:
+        try:
+            output.write_text(json.dumps(results, indent=1), encoding="utf-8")
+        except OSError as exc:
+            fail(f"cannot write {output}: {exc.strerror or exc}")
+    if as_json:
+        print(json.dumps(results, indent=1))
+
+
+def _register_commands() -> None:
+    """Add the commands that live in their own modules (AI, solver, terminal play)."""
+    import importlib
+
+    for name in ("ai_commands", "solve_command", "play"):
+        try:
+            module = importlib.import_module(f"tritable.cli.{name}")
+        except ModuleNotFoundError as exc:
+            if exc.name != f"tritable.cli.{name}":
+                raise
+            continue
+        module.register(app)
+
+
+_register_commands()
+
+
+def main() -> None:
+    try:
+        app()
+    except KeyboardInterrupt:
+        err_console.print("interrupted")
+        sys.exit(130)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,926 @@
+"""``tritable play``: play any game at the terminal, alone against AI seats or with friends at one
+keyboard; and ``tritable replay FILE --step``: step through a record.
+
+A clean prompt-based interface (Rich): each turn shows the position as the seat to act sees it,
+the last actions in notation and the numbered legal actions; the player answers with a number or
+with notation, or with a command (``help`` lists them: ``hint``, ``undo``, ``save FILE``,
+``rules``, ``board``, ``quit``). Seats are shown as P1..Pn; ``--ai`` counts seats from 1 too.
+
+Who plays: ``--ai 2=hard`` makes P2 an AI (repeat it, or ``--ai 2,3=easy``, ``--ai all=easy``
+to watch), every other seat is human. Without ``--ai``, P1 is human and every other seat is a
+``normal`` AI; ``--hotseat`` makes every seat human. When several humans share the keyboard and
+their views differ (hidden hands), the screen is cleared and a "pass to P2" screen waits before a
+seat's hand is shown.
+
+Saves are game records (:class:`tritable.Record`, JSON) whose ``names`` say which seats were AI
+(``"P2 (AI hard)"``), so ``--load FILE`` continues a saved game with the same seats and
+``tritable replay`` reads saves.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import random
+import re
+import sys
+import threading
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn, TypeVar
+
+import typer
+from rich.columns import Columns
+from rich.console import Console, Group, RenderableType
+from rich.markdown import Markdown
+from rich.panel import Panel
+from rich.rule import Rule
+from rich.table import Table
+from rich.text import Text
+
+from tritable.cli.boards import board_module, draw_state, group_action, seat_style
+from tritable.engine import CHANCE, SIMULTANEOUS, TERMINAL, Action, Game, Record, State, TritableError
+
+if TYPE_CHECKING:
+    from tritable.ai import Agent
+
+T = TypeVar("T")
+
+LEVELS = ("easy", "normal", "hard", "perfect")
+"""AI levels, weakest first."""
+DEFAULT_LEVEL = "normal"
+RECENT = 6
+"""How many of the last actions each turn shows."""
+
+_AI_NAME = re.compile(r"^P\d+ \(AI ([^()]+)\)$")
+_SEAT_WORD = re.compile(r"\bseat (\d+)\b")
+_ANSI = re.compile(r"(\x1b\[[0-9;]*m)")
+_RULES = Path(__file__).parent / "rules"
+
+HELP = """\
+[bold]Your move[/]: type the [bold cyan]number[/] of an action, or the action's notation.
+[bold]hint[/]        ask the AI for a suggestion
+[bold]undo[/]        take back your last move (and the AI moves since)
+[bold]save FILE[/]   save the game (a record: [italic]tritable play --load FILE[/] continues it)
+[bold]rules[/]       the rules of this game, and the options in play
+[bold]board[/]       show the position again (so does an empty line)
+[bold]quit[/]        stop now (the game is not saved)
+Ctrl-C also stops."""
+
+
+class _Quit(Exception):
+    """The player asked to stop."""
+
+
+class _NoInput(Exception):
+    """Standard input ended."""
+
+
+# -- seats -------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Seat:
+    """A seat: human, or AI of a level."""
+
+    index: int
+    level: str | None = None
+
+    @property
+    def is_ai(self) -> bool:
+        return self.level is not None
+
+    @property
+    def label(self) -> str:
+        return f"P{self.index + 1}"
+
+    @property
+    def name(self) -> str:
+        """The name written into records (which says whether the seat is an AI)."""
+        return self.label if self.level is None else f"{self.label} (AI {self.level})"
+
+
+def parse_ai(specs: Sequence[str], players: int) -> dict[int, str]:
+    """``--ai`` values (``2=hard``, ``2,3=easy``, ``all=normal``, ``2``) -> {0-based seat: level}.
+
+    >>> parse_ai(["2=hard"], 2)
+    {1: 'hard'}
+    >>> parse_ai(["all=easy"], 3)
+    {0: 'easy', 1: 'easy', 2: 'easy'}
+    """
+    levels: dict[int, str] = {}
+    for spec in specs:
+        head, sep, level = spec.partition("=")
+        level = level.strip().lower() if sep else DEFAULT_LEVEL
+        if not level:
+            raise ValueError(f"--ai {spec}: which level? (levels: {', '.join(LEVELS)})")
+        head = head.strip().lower()
+        if head in ("all", "*"):
+            seats = list(range(players))
+        else:
+            seats = []
+            for part in head.split(","):
+                part = part.strip()
+                if not part.isdigit() or not 1 <= int(part) <= players:
+                    raise ValueError(
+                        f"--ai {spec}: seats are numbered 1-{players} in a {players}-player game, not {part!r}"
+                    )
+                seats.append(int(part) - 1)
+        for seat in seats:
+            levels[seat] = level
+    return levels
+
+
+def seats_from_names(names: Sequence[str] | None, players: int) -> dict[int, str] | None:
+    """The AI seats a record's names describe (``"P2 (AI hard)"``), or None if it says nothing."""
+    if names is None or len(names) != players:
+        return None
+    levels: dict[int, str] = {}
+    for seat, name in enumerate(names):
+        match = _AI_NAME.match(name)
+        if match:
+            levels[seat] = match.group(1)
+    return levels
+
+
+# -- the session -------------------------------------------------------------------------------
+
+
+@dataclass
+class Entry:
+    """One action of the game as the log shows it; ``hidden`` while it is a simultaneous choice
+    the others have not seen yet."""
+
+    seat: int
+    text: str
+    hidden: bool = False
+
+
+class Session:
+    """One game at the terminal: the state, who sits where, the log of actions, the screen."""
+
+    def __init__(
+        self, game: Game, state: State, seats: list[Seat], agents: Mapping[int, Agent], console: Console, seed: int
+    ) -> None:
+        self.game = game
+        self.seats = seats
+        self.console = console
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.state = game.state_from_setup(self._setup(state))
+        self.log: list[Entry] = []
+        self._batch: list[int] = []
+        for seat, action in state.history:
+            self.apply(seat, action)
+        self.agents = dict(agents)
+        humans = [s.index for s in seats if not s.is_ai]
+        self.humans = humans
+        # Several humans at one keyboard: when their views differ (hidden hands), a pass screen
+        # hides one human's view from the next; when they don't, everyone sees the spectator view.
+        self.private = len(humans) > 1 and _views_differ(self.state, humans)
+        self.shared = len(humans) > 1 and not self.private
+        self.shown_to: int | None = None
+        self.interactive = sys.stdin.isatty()
+        self.saved: tuple[Path, int] | None = None
+        """Where the game was last saved, and after how many actions."""
+
+    @staticmethod
+    def _setup(state: State) -> Mapping[str, Any]:
+        if state.initial_setup is None:
+            raise TritableError("this state does not know the setup it started from")
+        return state.initial_setup
+
+    # -- applying actions ------------------------------------------------------------------------
+
+    def apply(self, seat: int, action: Action) -> list[Entry]:
+        """Apply ``action`` for ``seat`` and log it; raises (state unchanged) if illegal.
+
+        Returns the simultaneous choices this action revealed (all of them, once the last seat
+        has chosen), else nothing."""
+        simultaneous = self.state.current_player() == SIMULTANEOUS
+        before = set(self.state.players_to_move())
+        self.state.apply_action(action, seat)
+        self.log.append(Entry(seat, self.game.action_to_string(action), hidden=simultaneous))
+        if not simultaneous:
+            return []
+        self._batch.append(len(self.log) - 1)
+        if self.state.current_player() == SIMULTANEOUS and set(self.state.players_to_move()) <= before - {seat}:
+            return []
+        # Everyone has chosen: the choices are revealed (and resolved) together.
+        revealed = [self.log[i] for i in self._batch]
+        for entry in revealed:
+            entry.hidden = False
+        self._batch = []
+        return revealed
+
+    def rewind(self, upto: int) -> None:
+        """Go back to the position after the first ``upto`` actions."""
+        history = self.state.history[:upto]
+        self.state = self.game.state_from_setup(self._setup(self.state))
+        self.log = []
+        self._batch = []
+        for seat, action in history:
+            self.apply(seat, action)
+
+    # -- the loop --------------------------------------------------------------------------------
+
+    def run(self) -> None:
+        """Play until the game ends (then show the result and offer to save) or a player quits."""
+        self.header()
+        watching = not self.humans
+        while True:
+            p = self.state.current_player()
+            if p == TERMINAL:
+                self.finish()
+                return
+            if p == CHANCE:
+                self.chance_turn()
+                continue
+            seat = p if p >= 0 else self.state.players_to_move()[0]
+            if self.seats[seat].is_ai:
+                if watching:
+                    self.show(None, None)
+                self.ai_turn(seat)
+            else:
+                self.human_turn(seat)
+
+    def header(self) -> None:
+        who = ", ".join(f"{s.label} {'(AI ' + s.level + ')' if s.level else 'human'}" for s in self.seats)
+        changed = self.game.changed_options()
+        opts = ", ".join(f"{k}={_show_value(v)}" for k, v in changed.items()) if changed else "default rules"
+        self.console.print(
+            Rule(Text(f"{self.game.name} · {self.game.players} players · {opts} · seed {self.seed}", style="bold"))
+        )
+        self.console.print(Text(who), Text("type help for the commands", style="dim"))
+
+    def chance_turn(self) -> None:
+        outcomes = self.state.chance_outcomes()
+        action = self.rng.choices([a for a, _ in outcomes], [w for _, w in outcomes])[0]
+        self.apply(CHANCE, action)
+        self.console.print(Text(f"chance: {self.game.action_to_string(action)}", style="magenta"))
+
+    # -- AI seats --------------------------------------------------------------------------------
+
+    def ai_turn(self, seat: int) -> None:
+        s = self.seats[seat]
+        agent = self.agents[seat]
+        snapshot = self.state.clone()
+        thinking = Text.assemble(self.seat_text(seat, s.name), " is thinking…")
+        try:
+            action = self.think(thinking, lambda: agent.choose(snapshot, seat))
+            revealed = self.apply(seat, action)
+        except Exception as exc:
+            # A failing AI is a bug in the AI, not the players' problem: say so and play on.
+            action = self.rng.choice(self.state.legal_actions(seat))
+            self.console.print(
+                Text(f"{s.name} failed ({type(exc).__name__}: {exc}); it plays a random move", style="red")
+            )
+            revealed = self.apply(seat, action)
+        self.announce(seat, self.text(action), secret=bool(revealed) or self.log[-1].hidden)
+        self.announce_reveal(revealed)
+
+    def announce(self, seat: int, text: str, secret: bool) -> None:
+        """Say what ``seat`` did; a simultaneous choice stays secret until everyone has chosen."""
+        line = Text.assemble(self.seat_text(seat, self.seats[seat].name), " ")
+        if secret:
+            line.append("has chosen")
+        else:
+            line.append("plays ")
+            line.append(text, style="bold")
+        self.console.print(line)
+
+    def announce_reveal(self, revealed: list[Entry]) -> None:
+        if not revealed:
+            return
+        line = Text("everyone has chosen: ", style="bold")
+        for i, entry in enumerate(revealed):
+            if i:
+                line.append(" · ")
+            line.append_text(self.seat_text(entry.seat))
+            line.append(f" {entry.text}", style="bold")
+        self.console.print(line)
+
+    def think(self, message: RenderableType, work: Callable[[], T]) -> T:
+        """Run ``work`` in a worker thread while a spinner shows ``message``; Ctrl-C still works."""
+        box: dict[str, Any] = {}
+        done = threading.Event()
+
+        def target() -> None:
+            try:
+                box["value"] = work()
+            except BaseException as exc:  # handed back to the main thread below
+                box["error"] = exc
+            finally:
+                done.set()
+
+        threading.Thread(target=target, name="tritable-ai", daemon=True).start()
+        with self.console.status(message, spinner="dots"):
+            while not done.wait(0.05):
+                pass
+        if "error" in box:
+            raise box["error"]
+        value: T = box["value"]
+        return value
+
+    # -- human seats -----------------------------------------------------------------------------
+
+    def human_turn(self, seat: int) -> None:
+        self.pass_to(seat)
+        menu = self.menu(seat)
+        if not menu:
+            raise TritableError(f"{self.game.id}: P{seat + 1} is to move but has no legal action")
+        self.show(seat, menu)
+        while True:
+            text = self.read(f"P{seat + 1}> ").strip()
+            try:
+                if self.command(seat, text, menu):
+                    return
+            except TritableError as exc:
+                self.refuse(str(exc))
+
+    def menu(self, seat: int) -> list[tuple[Action, str, str | None]]:
+        """The legal actions of ``seat`` in the order they are numbered, grouped as the game's
+        drawing module says: (action, notation, short text within its group or None)."""
+        items: list[tuple[Action, str, str | None]] = []
+        groups: dict[str | None, list[tuple[Action, str, str | None]]] = {}
+        for action in self.state.legal_actions(seat):
+            text = self.text(action)
+            grouped = group_action(self.game.id, text)
+            key = grouped[0] if grouped else None
+            groups.setdefault(key, []).append((action, text, grouped[1] if grouped else None))
+        for members in groups.values():
+            items.extend(members)
+        return items
+
+    def command(self, seat: int, text: str, menu: list[tuple[Action, str, str | None]]) -> bool:
+        """Handle one line of input; True when the turn is over (an action was played, or undone)."""
+        word, _, rest = text.partition(" ")
+        word = word.lower()
+        if not text:
+            if len(menu) == 1:
+                return self.play(seat, menu[0][0])
+            self.show(seat, menu)
+            return False
+        if text.isdigit():
+            n = int(text)
+            if not 1 <= n <= len(menu):
+                raise TritableError(f"there is no action {n}: choose 1-{len(menu)}, or type help")
+            return self.play(seat, menu[n - 1][0])
+        if text.lower() in ("help", "?"):
+            self.console.print(Panel(HELP, title="commands", expand=False))
+            return False
+        if text.lower() in ("quit", "exit"):
+            raise _Quit
+        if text.lower() in ("board", "show"):
+            self.show(seat, menu)
+            return False
+        if text.lower() == "rules":
+            self.console.print(self.rules())
+            return False
+        if text.lower() == "hint":
+            self.hint(seat, menu)
+            return False
+        if text.lower() == "undo":
+            return self.undo(seat)
+        if word == "save":
+            self.save(rest.strip())
+            return False
+        try:
+            action = self.game.string_to_action(text)
+        except TritableError as exc:
+            raise TritableError(f"{text!r} is neither an action number nor an action: {exc}") from None
+        return self.play(seat, action)
+
+    def play(self, seat: int, action: Action) -> bool:
+        revealed = self.apply(seat, action)
+        simultaneous = bool(revealed) or self.log[-1].hidden
+        line = Text.assemble(self.seat_text(seat), " ")
+        line.append("chooses " if simultaneous else "plays ")
+        line.append(self.text(action), style="bold")
+        self.console.print(line)
+        self.announce_reveal(revealed)
+        return True
+
+    def refuse(self, why: str) -> None:
+        # Engine messages count seats from 0; the players know them as P1..Pn.
+        why = _SEAT_WORD.sub(lambda m: f"P{int(m.group(1)) + 1}", why)
+        self.console.print(Text.assemble(("✗ ", "bold red"), (why, "red"), (" — try again (help: ?)", "dim")))
+
+    def hint(self, seat: int, menu: list[tuple[Action, str, str | None]]) -> None:
+        from tritable.ai import hint
+
+        snapshot = self.state.clone()
+        try:
+            suggestion = self.think("looking for a good move…", lambda: hint(snapshot, seat, seed=self.seed))
+        except Exception as exc:
+            raise TritableError(f"no hint: the AI failed ({type(exc).__name__}: {exc})") from None
+        numbers = {a: i for i, (a, _, _) in enumerate(menu, 1)}
+
+        def chance(value: float, solved: bool) -> str:
+            if solved:
+                return "a sure win" if value > 0 else "a sure loss" if value < 0 else "a sure draw"
+            return f"wins {50 * (value + 1):.0f}%"
+
+        line = Text("hint: ", style="bold magenta")
+        number = numbers.get(suggestion.action)
+        line.append(f"{number} " if number is not None else "", style="bold cyan")
+        line.append(suggestion.notation, style="bold")
+        line.append(f" ({chance(suggestion.value, suggestion.solved)})")
+        if suggestion.alternatives:
+            line.append("; then ", style="dim")
+            for i, (stat, text) in enumerate(zip(suggestion.alternatives, suggestion.notations, strict=False)):
+                if i:
+                    line.append(", ", style="dim")
+                line.append(f"{text} ({chance(stat.value, stat.solved)})", style="dim")
+        self.console.print(line)
+
+    def undo(self, seat: int) -> bool:
+        history = self.state.history
+        humans = [i for i, (s, _) in enumerate(history) if 0 <= s < len(self.seats) and not self.seats[s].is_ai]
+        if not humans:
+            raise TritableError("nothing to undo")
+        last = humans[-1]
+        if history[last][0] != seat:
+            other = history[last][0] + 1
+            raise TritableError(f"undo would take back P{other}'s move: undo is for games against the AI")
+        taken = len(history) - last
+        self.rewind(last)
+        self.console.print(Text(f"undone: {taken} action{'s' if taken != 1 else ''} taken back", style="yellow"))
+        return True
+
+    def save(self, name: str) -> None:
+        if not name:
+            raise TritableError("save needs a file name: save FILE")
+        path = Path(name).expanduser()
+        record = Record.from_state(self.state, names=[s.name for s in self.seats], seed=self.seed)
+        try:
+            path.write_text(record.dumps() + "\n", encoding="utf-8")
+        except OSError as exc:
+            raise TritableError(f"cannot write {path}: {exc.strerror or exc}") from None
+        self.saved = (path, len(self.state.history))
+        self.console.print(Text(f"saved to {path} — continue it with: tritable play --load {path}", style="green"))
+
+    def rules(self) -> RenderableType:
+        path = _RULES / f"{self.game.id}.md"
+        try:
+            body: RenderableType = Markdown(path.read_text(encoding="utf-8"))
+        except OSError:
+            doc = (sys.modules[type(self.game).__module__].__doc__ or "").strip()
+            body = Text(doc.split("\n\n")[0] if doc else f"no rules summary for {self.game.id}")
+        table = Table(title="options in play", show_edge=False, title_justify="left")
+        table.add_column("option", style="bold")
+        table.add_column("value")
+        table.add_column("")
+        for spec in self.game.option_specs:
+            table.add_row(spec.name, _show_value(self.game.options[spec.name]), Text(spec.doc, style="dim"))
+        parts: list[RenderableType] = [body]
+        if self.game.option_specs:
+            parts.append(table)
+        return Panel(Group(*parts), title=f"{self.game.name}: rules", expand=False)
+
+    # -- screens ---------------------------------------------------------------------------------
+
+    def pass_to(self, seat: int) -> None:
+        """Hide the last player's view behind a "pass to" screen when several humans share it."""
+        if not self.private or self.shown_to == seat:
+            return
+        self.console.clear()
+        self.console.print(
+            Panel(
+                Text.assemble("Pass to ", self.seat_text(seat), " — press Enter when only they can see the screen"),
+                expand=False,
+            )
+        )
+        self.read("")
+        self.console.clear()
+        self.shown_to = seat
+
+    def show(self, seat: int | None, menu: list[tuple[Action, str, str | None]] | None) -> None:
+        """The position as ``seat`` sees it, the recent actions and (for a human) the actions.
+
+        Humans sharing the screen in a game that hides nothing from them all see the spectator
+        view (so that, say, Triad's board does not turn round at every move)."""
+        turn = self.turn_text()
+        self.console.print(Rule(turn, align="left"))
+        self.console.print(draw_state(self.state, None if self.shared else seat))
+        recent = self.recent()
+        if recent is not None:
+            self.console.print(recent)
+        if menu is not None:
+            self.console.print(self.menu_table(menu))
+
+    def turn_text(self) -> Text:
+        p = self.state.current_player()
+        text = Text(f"{self.game.name} · action {len(self.state.history) + 1} · ", style="bold")
+        if p >= 0:
+            text.append_text(self.seat_text(p))
+            text.append(" to move")
+        elif p == SIMULTANEOUS:
+            text.append("everyone chooses at once; still to choose: ")
+            for i, s in enumerate(self.state.players_to_move()):
+                if i:
+                    text.append(", ")
+                text.append_text(self.seat_text(s))
+        return text
+
+    def recent(self) -> Text | None:
+        if not self.log:
+            return None
+        line = Text("last: ", style="dim")
+        start = max(0, len(self.log) - RECENT)
+        if start:
+            line.append("… ", style="dim")
+        for i, entry in enumerate(self.log[start:]):
+            if i:
+                line.append(" · ", style="dim")
+            if entry.seat == CHANCE:
+                line.append("chance ", style="magenta")
+            else:
+                line.append_text(self.seat_text(entry.seat))
+                line.append(" ")
+            if entry.hidden:
+                line.append("(chosen)", style="dim italic")
+            else:
+                line.append(entry.text)
+        return line
+
+    def menu_table(self, menu: list[tuple[Action, str, str | None]]) -> RenderableType:
+        def item(n: int, text: str) -> Text:
+            return Text.assemble((f"{n}", "bold cyan"), " ", text)
+
+        if len(menu) == 1:
+            return Text.assemble(item(1, menu[0][1]), ("   (Enter plays it)", "dim"))
+        if all(short is None for _, _, short in menu):
+            return Columns([item(n, text) for n, (_, text, _) in enumerate(menu, 1)], padding=(0, 2))
+        table = Table.grid(padding=(0, 2))
+        table.add_column(style="bold", no_wrap=True)
+        table.add_column()
+        rows: dict[str, Text] = {}
+        for n, (_, text, short) in enumerate(menu, 1):
+            grouped = group_action(self.game.id, text)
+            key = grouped[0] if grouped else ""
+            row = rows.setdefault(key, Text())
+            if row:
+                row.append("  ")
+            row.append_text(item(n, short if short is not None else text))
+        for key, row in rows.items():
+            table.add_row(key, row)
+        return table
+
+    def finish(self) -> None:
+        self.console.print(Rule(Text("game over", style="bold")))
+        self.console.print(draw_state(self.state, None))
+        recent = self.recent()
+        if recent is not None:
+            self.console.print(recent)
+        self.console.print(outcome_table(self.state, [s.name for s in self.seats]))
+        try:
+            name = self.read("save the record of this game? file name (Enter: no) ").strip()
+        except _NoInput:
+            return
+        while name:
+            if name.lower().startswith("save "):
+                name = name[5:].strip()
+            try:
+                self.save(name)
+                return
+            except TritableError as exc:
+                self.refuse(str(exc))
+            try:
+                name = self.read("file name (Enter: no) ").strip()
+            except _NoInput:
+                return
+
+    # -- helpers ---------------------------------------------------------------------------------
+
+    def text(self, action: Action) -> str:
+        return self.game.action_to_string(action)
+
+    def save_note(self) -> str:
+        """Whether the game as it stands is saved, for the goodbye."""
+        if self.saved is not None and self.saved[1] == len(self.state.history):
+            return f"the game is saved in {self.saved[0]}"
+        if self.saved is not None:
+            return f"the last {len(self.state.history) - self.saved[1]} actions are not saved (save FILE keeps them)"
+        return "the game was not saved (save FILE keeps it)"
+
+    def seat_text(self, seat: int, label: str | None = None) -> Text:
+        return Text(label or f"P{seat + 1}", style=seat_style(self.game.id, seat))
+
+    def read(self, prompt: str) -> str:
+        return read_line(self.console, prompt, self.interactive)
+
+
+def read_line(console: Console, prompt: str, interactive: bool) -> str:
+    """One line of input after ``prompt`` (bold); :class:`_NoInput` at the end of input."""
+    if interactive and console.is_terminal:
+        with console.capture() as capture:
+            console.print(Text(prompt, style="bold"), end="")
+        shown = capture.get()
+        if "readline" in sys.modules:
+            # readline must know which prompt bytes take no room on the screen.
+            shown = _ANSI.sub("\x01\\1\x02", shown)
+    else:
+        shown = prompt
+    try:
+        line = input(shown)
+    except EOFError:
+        console.print()
+        raise _NoInput from None
+    if not interactive:
+        # Show what was read from a pipe, so the transcript reads like a session.
+        console.print(Text(line, style="dim"))
+    return line
+
+
+def _views_differ(state: State, seats: Sequence[int]) -> bool:
+    """Whether any of ``seats`` sees something a spectator does not (a hidden hand, say)."""
+    if state.game.perfect_information:
+        return False
+
+    def public(view: Mapping[str, Any]) -> dict[str, Any]:
+        return {k: v for k, v in view.items() if k != "seat"}
+
+    spectator = public(state.view(None))
+    return any(public(state.view(s)) != spectator for s in seats)
+
+
+def _show_value(value: Any) -> str:
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
+def outcome_table(state: State, names: Sequence[str]) -> RenderableType:
+    """Scores, ranks, winners and the game's details of a finished game.
+
+    Details with one value per seat become columns of the table; the game's board module may
+    format or leave out a detail with ``detail(key, value) -> str | None``."""
+    outcome = state.outcome()
+    game_id = state.game.id
+    players = len(names)
+    module = board_module(game_id)
+    formatter = getattr(module, "detail", None)
+
+    seat_keys: frozenset[str] | None = getattr(module, "SEAT_DETAILS", None)
+
+    def shown(key: str, value: Any) -> str | None:
+        if formatter is not None:
+            text: str | None = formatter(key, value)
+            return text
+        return None if value is None else _detail(value)
+
+    per_seat: dict[str, list[str]] = {}
+    lines: list[tuple[str, str]] = []
+    for key, value in outcome.details.items():
+        listed = isinstance(value, list) and len(value) == players > 1
+        if listed and (seat_keys is None or key in seat_keys):
+            cells = [shown(key, v) for v in value]
+            if any(c is not None for c in cells):
+                per_seat[key] = [c or "" for c in cells]
+        else:
+            text = shown(key, value)
+            if text is not None:
+                lines.append((key, text))
+    table = Table(show_edge=False)
+    table.add_column("player")
+    table.add_column("score", justify="right")
+    table.add_column("rank", justify="right")
+    for key in per_seat:
+        table.add_column(key.replace("_", " "))
+    for seat, name in enumerate(names):
+        crown = " ★" if seat in outcome.winners else ""
+        table.add_row(
+            Text(name + crown, style=seat_style(game_id, seat)),
+            _number(outcome.scores[seat]),
+            str(outcome.ranks[seat]),
+            *[cells[seat] for cells in per_seat.values()],
+        )
+    if outcome.winners:
+        verdict = Text("winner: " if len(outcome.winners) == 1 else "winners: ", style="bold")
+        for i, w in enumerate(outcome.winners):
+            if i:
+                verdict.append(", ")
+            verdict.append(names[w], style=seat_style(game_id, w))
+    else:
+        verdict = Text("a draw", style="bold")
+    parts: list[RenderableType] = [table, verdict]
+    for key, text in lines:
+        parts.append(Text.assemble((f"{key.replace('_', ' ')}: ", "dim"), text))
+    return Panel(Group(*parts), title="result", expand=False)
+
+
+def _number(x: float) -> str:
+    return str(int(x)) if float(x).is_integer() else f"{x:g}"
+
+
+def _detail(value: Any) -> str:
+    if isinstance(value, list):
+        return " ".join(_detail(v) for v in value) or "none"
+    if isinstance(value, dict):
+        return ", ".join(f"{k} {_detail(v)}" for k, v in value.items()) or "none"
+    return _show_value(value)
+
+
+# -- replay --step -----------------------------------------------------------------------------
+
+REPLAY_HELP = "Enter/n next · p previous · g N go to action N · s start · e end · v N as PN sees it · q quit"
+
+
+def step_replay(record: Record, console: Console) -> None:
+    """Step forwards and back through ``record``, showing each position as a spectator sees it
+    (or, after ``v N``, as seat PN sees it: its hidden hand included)."""
+    from tritable.cli.main import fail
+
+    try:
+        states = record.states()
+    except TritableError as exc:
+        fail(str(exc))
+    names = record.names if record.names and len(record.names) == record.players else None
+    labels = names or [f"P{s + 1}" for s in range(record.players)]
+    history = states[-1].history
+    interactive = sys.stdin.isatty()
+    i = 0
+    viewer: int | None = None
+    try:
+        while True:
+            state = states[i]
+            title = Text(f"{state.game.name} · position {i}/{len(history)}", style="bold")
+            title.append(f" · as P{viewer + 1} sees it" if viewer is not None else "", style="italic")
+            console.print(Rule(title, align="left"))
+            console.print(draw_state(state, viewer))
+            if i:
+                seat, action = history[i - 1]
+                line = Text(f"action {i}: ", style="dim")
+                if seat == CHANCE:
+                    line.append("chance ", style="magenta")
+                else:
+                    line.append(labels[seat], style=seat_style(state.game.id, seat))
+                    line.append(" ")
+                line.append(state.game.action_to_string(action), style="bold")
+                console.print(line)
+            else:
+                console.print(Text("the start of the game", style="dim"))
+            if state.is_terminal():
+                console.print(outcome_table(state, labels))
+            console.print(Text(REPLAY_HELP, style="dim"))
+            while True:
+                try:
+                    command = read_line(console, "replay> ", interactive).strip().lower()
+                except _NoInput:
+                    return
+                if command == "v" or command.startswith("v "):
+                    seat_text = command[1:].strip().lstrip("p")
+                    if not seat_text:
+                        viewer = None
+                        break
+                    if seat_text.isdigit() and 1 <= int(seat_text) <= record.players:
+                        viewer = int(seat_text) - 1
+                        break
+                    console.print(Text(f"view as which seat? v 1 to v {record.players}, or v alone", style="red"))
+                    continue
+                target = _replay_target(command, i, len(history))
+                if target == -1:
+                    return
+                if isinstance(target, str):
+                    console.print(Text(target, style="red"))
+                    continue
+                i = target
+                break
+    except KeyboardInterrupt:
+        _interrupted(console, "")
+
+
+def _replay_target(command: str, i: int, last: int) -> int | str:
+    """The position a replay command goes to, -1 to quit, or a message saying what is wrong."""
+    if command in ("q", "quit", "exit"):
+        return -1
+    if command in ("", "n", "next"):
+        return min(i + 1, last) if i < last else "that was the last action (p: back, q: quit)"
+    if command in ("p", "prev", "previous", "b", "back"):
+        return i - 1 if i > 0 else "this is the start (n: next, q: quit)"
+    if command in ("s", "start"):
+        return 0
+    if command in ("e", "end"):
+        return last
+    word, _, rest = command.partition(" ")
+    if word in ("g", "go", "goto"):
+        if not rest.strip().isdigit() or int(rest) > last:
+            return f"go to which action? g N with N from 0 to {last}"
+        return int(rest)
+    if command.isdigit():
+        return int(command) if int(command) <= last else f"there are only {last} actions"
+    return f"unknown command {command!r}: {REPLAY_HELP}"
+
+
+def _interrupted(console: Console, note: str) -> NoReturn:
+    console.show_cursor(True)
+    console.print(Text(f"\ninterrupted{note}", style="yellow"))
+    raise typer.Exit(130)
+
+
+# -- the command -------------------------------------------------------------------------------
+
+
+def play(
+    game: Annotated[
+        str | None, typer.Argument(help="Game id (see `tritable games`); may be left out with --load.")
+    ] = None,
+    players: Annotated[int | None, typer.Option(metavar="N", help="Number of players.")] = None,
+    ai: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--ai",
+            metavar="SEAT=LEVEL",
+            help="An AI seat, SEAT=LEVEL (repeatable). Seats count from 1: --ai 2=hard; also 2,3=easy or "
+            "all=easy. Levels: easy, normal, hard, perfect. Without --ai, P1 is human and the others are "
+            "normal AIs.",
+        ),
+    ] = None,
+    hotseat: Annotated[bool, typer.Option("--hotseat", help="Every seat human: friends at one keyboard.")] = False,
+    option: Annotated[
+        list[str] | None,
+        typer.Option("--option", "-o", metavar="K=V", help="A game option K=V (repeatable), e.g. --option same=true."),
+    ] = None,
+    seed: Annotated[
+        int | None, typer.Option(metavar="S", help="Seed of the deal (and of the AIs); random if left out.")
+    ] = None,
+    load: Annotated[
+        Path | None, typer.Option("--load", metavar="FILE", help="Continue a saved game (a record file).")
+    ] = None,
+) -> None:
+    """Play a game at the terminal: against AI seats, or with friends at one keyboard."""
+    from tritable.cli.main import fail, load_record, make_game
+
+    console = Console(highlight=False)
+    if sys.stdin.isatty():
+        with contextlib.suppress(ImportError):
+            import readline  # noqa: F401  (line editing and history for the prompts)
+    if load is not None:
+        if players is not None or option or seed is not None:
+            fail("--load takes the players, options and seed from the save: leave out --players, --option and --seed")
+        record = load_record(load)
+        if game is not None and game != record.game:
+            fail(f"{load} is a {record.game} game, not {game}")
+        try:
+            state = record.replay()
+        except TritableError as exc:
+            fail(f"{load}: {exc}")
+        g = state.game
+        base_seed = record.seed if record.seed is not None else random.randrange(2**31)
+        saved_seats = seats_from_names(record.names, g.players)
+    else:
+        if game is None:
+            fail("which game? tritable play GAME (see `tritable games`), or --load FILE")
+        g = make_game(game, players, option)
+        base_seed = seed if seed is not None else random.randrange(2**31)
+        try:
+            state = g.new_state(seed=base_seed)
+        except TritableError as exc:
+            fail(str(exc))
+        saved_seats = None
+    if hotseat and ai:
+        fail("--hotseat makes every seat human: leave out --ai")
+    if hotseat:
+        levels: dict[int, str] = {}
+    elif ai:
+        try:
+            levels = parse_ai(ai, g.players)
+        except ValueError as exc:
+            fail(str(exc))
+    elif saved_seats is not None:
+        levels = saved_seats
+    else:
+        levels = {s: DEFAULT_LEVEL for s in range(1, g.players)}
+    seats = [Seat(s, levels.get(s)) for s in range(g.players)]
+    agents: dict[int, Agent] = {}
+    if levels:
+        try:
+            from tritable.ai import make_agent
+        except ImportError as exc:
+            fail(f"the AI is not available ({exc}); play with --hotseat")
+        for s in seats:
+            if s.level is not None:
+                try:
+                    agents[s.index] = make_agent(g, s.level, base_seed + 1000 * (s.index + 1))
+                except TritableError as exc:
+                    fail(f"--ai {s.index + 1}={s.level}: {exc}")
+    try:
+        session = Session(g, state, seats, agents, console, base_seed)
+    except KeyboardInterrupt:
+        _interrupted(console, "")
+    try:
+        session.run()
+    except KeyboardInterrupt:
+        _interrupted(console, f": {session.save_note()}")
+    except _Quit:
+        console.print(Text(f"bye — {session.save_note()}", style="yellow"))
+    except _NoInput:
+        console.print(Text(f"end of input: the game stops here; {session.save_note()}", style="yellow"))
+        raise typer.Exit(1) from None
+    except TritableError as exc:
+        # Only a bug in a game gets here (say, a seat to move with no legal action).
+        fail(f"the game cannot go on: {exc}")
+
+
+def register(app: typer.Typer) -> None:
+    """Add the ``play`` command to the ``tritable`` app."""
+    app.command("play")(play)

@@ -1,0 +1,114 @@
+"""``tritable solve FILE``: the exact value and optimal moves of a Triple Triad position.
+
+FILE is JSON in one of three forms:
+
+* a game record (``tritable simulate --record``, ``state.record()``): the position after its
+  actions is solved;
+* a setup: ``{"game": "triple-triad", "options": {...}, "setup": {...}}`` (``options`` may be left
+  out): the position before the first move;
+* a full state as written by ``State.to_json()`` (it has ``"history"`` and ``"board"``).
+
+Every form holds both hands, so with closed hands (``open=false``) the solver uses the hidden hand
+as the file gives it, and says so. A finished game, another game than Triple Triad, and malformed
+files are errors (``error: <why>``, exit status 2).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from tritable.engine import Record, State, TritableError, new_game, state_from_json
+
+
+def _load_state(path: Path) -> State:
+    from tritable.cli.main import fail
+
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        fail(f"cannot read {path}: {exc.strerror or exc}")
+    try:
+        data: Any = json.loads(text)
+    except json.JSONDecodeError as exc:
+        fail(f"{path}: not valid JSON: {exc}")
+    if not isinstance(data, dict):
+        fail(f"{path}: expected a JSON object (a record, a setup or a state), not {type(data).__name__}")
+    if data.get("game") != "triple-triad":
+        fail(f"{path}: the solver plays Triple Triad (game 'triple-triad'), not {data.get('game')!r}")
+    try:
+        if "actions" in data or "format" in data:
+            return Record.from_json(data).replay()
+        if "history" in data or "board" in data:
+            return state_from_json(data)
+        if "setup" not in data:
+            fail(f"{path}: neither a record (no 'actions'), a state (no 'history') nor a setup (no 'setup')")
+        unknown = set(data) - {"game", "players", "options", "setup"}
+        if unknown:
+            fail(f"{path}: unknown setup file field(s): {', '.join(sorted(unknown))}")
+        options = data.get("options") or {}
+        if not isinstance(options, dict):
+            fail(f"{path}: 'options' must be a JSON object")
+        game = new_game("triple-triad", data.get("players"), options)
+        return game.new_state(setup=data["setup"])
+    except TritableError as exc:
+        fail(f"{path}: {exc}")
+
+
+def solve_file(
+    file: Annotated[Path, typer.Argument(help="A Triple Triad record, setup or state (JSON).")],
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    one: Annotated[bool, typer.Option("--one", help="Find one optimal move, not all (faster).")] = False,
+) -> None:
+    """Solve a Triple Triad position exactly: the value for the side to move and its best moves."""
+    from tritable.ai.solver import solve
+    from tritable.cli.main import console, fail
+
+    state = _load_state(file)
+    if state.is_terminal():
+        fail(f"{file}: the game is over: nothing to solve")
+    game = state.game
+    hidden = not game.options.get("open", True)
+    try:
+        solution = solve(state, all_best=not one)
+    except TritableError as exc:
+        fail(f"{file}: {exc}")
+    note = (
+        "closed hands: solved with both hands as the file gives them (the full state), "
+        "which the player to move would not see"
+        if hidden
+        else None
+    )
+    if as_json:
+        out = solution.to_json(game)
+        out["closed_hands_used"] = hidden
+        print(json.dumps(out, indent=1))
+        return
+    seat = f"P{solution.player + 1}"
+    console.print(state.render(), highlight=False, markup=False)
+    if note:
+        console.print(note, highlight=False, markup=False)
+    moves = ", ".join(game.action_to_string(a) for a in solution.best_moves)
+    if solution.phase == "trade":
+        console.print(
+            f"the round is over: {seat} won {solution.score}-{10 - solution.score}; every pick is as good: {moves}",
+            highlight=False,
+            markup=False,
+        )
+        return
+    label = "optimal move" if one else "optimal moves"
+    console.print(
+        f"{seat} to move: value {solution.value:+d} ({solution.result}, {solution.score}-{10 - solution.score} "
+        f"with perfect play)\n{label}: {moves}\n"
+        f"{solution.nodes} positions searched in {solution.seconds:.2f} s",
+        highlight=False,
+        markup=False,
+    )
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``tritable solve`` to the command-line app."""
+    app.command("solve")(solve_file)

@@ -1,0 +1,62 @@
+"""The engine: the one game protocol, the registry, game records and errors (stdlib only, no I/O)."""
+
+from tritable.engine.errors import (
+    GameNotOverError,
+    GameOverError,
+    IllegalActionError,
+    NotationError,
+    OptionError,
+    OutOfTurnError,
+    PlayerCountError,
+    RecordError,
+    SetupError,
+    StateError,
+    TritableError,
+    UnknownGameError,
+)
+from tritable.engine.protocol import (
+    CHANCE,
+    SIMULTANEOUS,
+    TERMINAL,
+    Action,
+    Game,
+    Option,
+    Outcome,
+    State,
+    Turn,
+    TurnKind,
+)
+from tritable.engine.record import Record, apply_notation
+from tritable.engine.registry import game_class, game_ids, new_game, register, state_from_json
+
+__all__ = [
+    "CHANCE",
+    "SIMULTANEOUS",
+    "TERMINAL",
+    "Action",
+    "Game",
+    "GameNotOverError",
+    "GameOverError",
+    "IllegalActionError",
+    "NotationError",
+    "Option",
+    "OptionError",
+    "OutOfTurnError",
+    "Outcome",
+    "PlayerCountError",
+    "Record",
+    "RecordError",
+    "SetupError",
+    "State",
+    "StateError",
+    "TritableError",
+    "Turn",
+    "TurnKind",
+    "UnknownGameError",
+    "apply_notation",
+    "game_class",
+    "game_ids",
+    "new_game",
+    "register",
+    "state_from_json",
+]

@@ -1,0 +1,69 @@
+"""Typed errors of the engine.
+
+Every error the engine or a game raises for bad input subclasses :class:`TritableError`, which
+subclasses :class:`ValueError`, so ``except ValueError`` catches all of them. Raising one never
+leaves a state half-changed: games validate an action completely before touching the state.
+"""
+
+from __future__ import annotations
+
+
+class TritableError(ValueError):
+    """Base class of every error about bad input to tritable."""
+
+
+class UnknownGameError(TritableError):
+    """The game id is not registered."""
+
+
+class OptionError(TritableError):
+    """An option is unknown or its value is invalid; ``option`` names it."""
+
+    def __init__(self, message: str, option: str | None = None) -> None:
+        super().__init__(message)
+        self.option = option
+
+
+class PlayerCountError(TritableError):
+    """The game does not support that number of players."""
+
+
+class SetupError(TritableError):
+    """A setup (the JSON that fixes every chance outcome) is malformed or inconsistent."""
+
+
+class NotationError(TritableError):
+    """A text could not be parsed as an action of the game."""
+
+
+class IllegalActionError(TritableError):
+    """The action is not legal in this state; the message says why. The state is unchanged."""
+
+
+class OutOfTurnError(IllegalActionError):
+    """The player may not act now (not their turn, or they already chose this turn)."""
+
+
+class GameOverError(IllegalActionError):
+    """The game is over: no action may be applied."""
+
+
+class GameNotOverError(TritableError):
+    """An outcome was asked of a game that is not over yet."""
+
+
+class StateError(TritableError):
+    """A JSON state or view is malformed."""
+
+
+class RecordError(TritableError):
+    """A game record is malformed, or one of its actions is unparsable or illegal.
+
+    ``index`` is the 0-based index of the first bad entry of ``actions`` (``None`` when the
+    problem is not in the actions), ``action`` its text.
+    """
+
+    def __init__(self, message: str, index: int | None = None, action: str | None = None) -> None:
+        super().__init__(message)
+        self.index = index
+        self.action = action

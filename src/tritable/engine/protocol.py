@@ -1,0 +1,513 @@
+"""The one game protocol every game implements.
+
+A :class:`Game` is a rule set with its options and player count fixed; it makes states. A
+:class:`State` is a position: whose turn it is, the legal actions, applying one, the outcome,
+per-seat views and JSON. See ``docs/protocol.md`` for the contract in full.
+
+Players are seats ``0 .. players-1``. :meth:`State.current_player` returns a seat, or one of the
+negative constants :data:`CHANCE`, :data:`SIMULTANEOUS`, :data:`TERMINAL` (the values OpenSpiel
+uses). Actions are plain, hashable, immutable data (ints, strings or tuples of them); each game
+documents its own and converts them to and from short text with :meth:`Game.action_to_string`
+and :meth:`Game.string_to_action`.
+"""
+
+from __future__ import annotations
+
+import enum
+import json
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Hashable, Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from tritable.engine.errors import (
+    GameNotOverError,
+    GameOverError,
+    IllegalActionError,
+    OptionError,
+    OutOfTurnError,
+    PlayerCountError,
+    SetupError,
+    StateError,
+)
+
+if TYPE_CHECKING:
+    from tritable.engine.record import Record
+
+Action = Hashable
+"""An action: plain immutable data (int, str or a tuple of them), documented per game."""
+
+JSON = dict[str, Any]
+
+CHANCE = -1
+SIMULTANEOUS = -2
+TERMINAL = -4
+
+
+class TurnKind(enum.StrEnum):
+    """Who acts next."""
+
+    PLAYER = "player"
+    SIMULTANEOUS = "simultaneous"
+    CHANCE = "chance"
+    TERMINAL = "terminal"
+
+
+@dataclass(frozen=True, slots=True)
+class Turn:
+    """Whose turn it is.
+
+    ``players`` holds the one seat to move (``PLAYER``), the seats that still have to choose
+    (``SIMULTANEOUS``), and is empty for ``CHANCE`` and ``TERMINAL``.
+    """
+
+    kind: TurnKind
+    players: tuple[int, ...] = ()
+
+    def to_json(self) -> JSON:
+        return {"kind": self.kind.value, "players": list(self.players)}
+
+
+_TRUE = {"true", "1", "yes", "on", "y"}
+_FALSE = {"false", "0", "no", "off", "n"}
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """One option of a game: its name, type, default, documentation and valid values.
+
+    >>> Option("same", bool, False, "Same rule").parse("true")
+    True
+    """
+
+    name: str
+    type: type
+    default: Any
+    doc: str
+    choices: tuple[Any, ...] | None = None
+    min: int | None = None
+    max: int | None = None
+
+    def parse(self, value: Any) -> Any:
+        """Validate ``value`` (a Python value or command-line text) and return it typed."""
+        if self.type is bool:
+            if isinstance(value, bool):
+                return value
+            if isinstance(value, str) and value.strip().lower() in _TRUE | _FALSE:
+                return value.strip().lower() in _TRUE
+            raise OptionError(f"option {self.name!r} takes true or false, not {value!r}", self.name)
+        if self.type is int:
+            if isinstance(value, bool):
+                raise OptionError(f"option {self.name!r} takes a whole number, not {value!r}", self.name)
+            if isinstance(value, str):
+                try:
+                    value = int(value.strip())
+                except ValueError:
+                    raise OptionError(f"option {self.name!r} takes a whole number, not {value!r}", self.name) from None
+            if not isinstance(value, int):
+                raise OptionError(f"option {self.name!r} takes a whole number, not {value!r}", self.name)
+            if self.min is not None and value < self.min:
+                raise OptionError(f"option {self.name!r} must be >= {self.min}, not {value}", self.name)
+            if self.max is not None and value > self.max:
+                raise OptionError(f"option {self.name!r} must be <= {self.max}, not {value}", self.name)
+        elif self.type is str:
+            if not isinstance(value, str):
+                raise OptionError(f"option {self.name!r} takes text, not {value!r}", self.name)
+            value = value.strip()
+            if self.choices is not None:
+                folded = {str(c).lower(): c for c in self.choices}
+                if value.lower() in folded:
+                    value = folded[value.lower()]
+        if self.choices is not None and value not in self.choices:
+            allowed = ", ".join(str(c) for c in self.choices)
+            raise OptionError(f"option {self.name!r} must be one of {allowed}, not {value!r}", self.name)
+        return value
+
+    def to_json(self) -> JSON:
+        return {
+            "name": self.name,
+            "type": self.type.__name__,
+            "default": self.default,
+            "doc": self.doc,
+            "choices": list(self.choices) if self.choices is not None else None,
+            "min": self.min,
+            "max": self.max,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """The result of a finished game.
+
+    ``scores`` per seat (the game's own points), ``ranks`` per seat (1 is first; tied seats share
+    a rank), ``winners`` the seats ranked first (empty for a draw where every seat ties), and
+    ``details``: game-specific JSON (the reason the game ended, cards traded, ...).
+    """
+
+    scores: tuple[float, ...]
+    ranks: tuple[int, ...]
+    winners: tuple[int, ...]
+    details: Mapping[str, Any] = field(default_factory=dict)
+
+    @classmethod
+    def from_scores(
+        cls, scores: Iterable[float], details: Mapping[str, Any] | None = None, *, tiebreak: Iterable[Any] | None = None
+    ) -> Outcome:
+        """Rank seats by score, higher first; ``tiebreak`` (per seat, higher first) splits ties.
+
+        >>> Outcome.from_scores([6, 4]).winners
+        (0,)
+        >>> Outcome.from_scores([5, 5]).ranks
+        (1, 1)
+        """
+        s = tuple(scores)
+        keys = list(zip(s, tiebreak, strict=True)) if tiebreak is not None else [(x,) for x in s]
+        ranks = tuple(1 + sum(1 for other in keys if other > mine) for mine in keys)
+        if len(set(ranks)) == 1 and len(s) > 1:
+            winners: tuple[int, ...] = ()
+        else:
+            winners = tuple(i for i, r in enumerate(ranks) if r == 1)
+        return cls(s, ranks, winners, dict(details or {}))
+
+    def returns(self) -> list[float]:
+        """Per seat in [-1, 1]: the average over the other seats of +1 ahead, 0 tied, -1 behind."""
+        n = len(self.ranks)
+        if n == 1:
+            return [0.0]
+        return [
+            sum((r2 > r) - (r2 < r) for j, r2 in enumerate(self.ranks) if j != i) / (n - 1)
+            for i, r in enumerate(self.ranks)
+        ]
+
+    def to_json(self) -> JSON:
+        return {
+            "scores": list(self.scores),
+            "ranks": list(self.ranks),
+            "winners": list(self.winners),
+            "details": json.loads(json.dumps(dict(self.details))),
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Outcome:
+        return cls(tuple(data["scores"]), tuple(data["ranks"]), tuple(data["winners"]), dict(data.get("details", {})))
+
+
+class Game(ABC):
+    """A rule set with its player count and options fixed. Immutable; equal by id and settings.
+
+    Subclasses set the class attributes and implement the abstract methods. Make one with
+    :func:`tritable.new_game` or by calling the class: ``TripleTriad(options={"same": True})``.
+    """
+
+    id: ClassVar[str]
+    name: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    option_specs: ClassVar[tuple[Option, ...]] = ()
+    perfect_information: ClassVar[bool] = True
+    """False when some seat may not see everything (then :meth:`view` hides it)."""
+
+    def __init__(self, players: int | None = None, options: Mapping[str, Any] | None = None) -> None:
+        if players is None:
+            players = self.min_players
+        if isinstance(players, bool) or not isinstance(players, int):
+            raise PlayerCountError(f"{self.id}: the number of players must be a whole number, not {players!r}")
+        if not self.min_players <= players <= self.max_players:
+            span = (
+                f"{self.min_players}"
+                if self.min_players == self.max_players
+                else f"{self.min_players}-{self.max_players}"
+            )
+            raise PlayerCountError(f"{self.id} is for {span} players, not {players}")
+        self.players = players
+        specs = {spec.name: spec for spec in self.option_specs}
+        values = {name: spec.default for name, spec in specs.items()}
+        for name, value in (options or {}).items():
+            key = str(name).replace("-", "_")
+            if key not in specs:
+                known = ", ".join(specs) or "none"
+                raise OptionError(f"{self.id} has no option {name!r} (options: {known})", str(name))
+            values[key] = specs[key].parse(value)
+        self.options: dict[str, Any] = values
+        self.check_options()
+
+    def check_options(self) -> None:  # noqa: B027  (a hook: most games have nothing to check)
+        """Raise :class:`OptionError` for a combination of options that is invalid together."""
+
+    # -- identity -------------------------------------------------------------------------------
+
+    def changed_options(self) -> dict[str, Any]:
+        """The options that differ from their defaults."""
+        return {s.name: self.options[s.name] for s in self.option_specs if self.options[s.name] != s.default}
+
+    def __repr__(self) -> str:
+        return f"tritable.new_game({self.id!r}, players={self.players}, options={self.changed_options()!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return (
+            isinstance(other, Game)
+            and other.id == self.id
+            and other.players == self.players
+            and other.options == self.options
+        )
+
+    def __hash__(self) -> int:
+        return hash((self.id, self.players, tuple(sorted(self.options.items()))))
+
+    def to_json(self) -> JSON:
+        return {"game": self.id, "players": self.players, "options": dict(self.options)}
+
+    # -- states ---------------------------------------------------------------------------------
+
+    def new_state(self, seed: int | None = None, setup: Mapping[str, Any] | None = None) -> State:
+        """A new game: from an explicit ``setup`` (JSON fixing every chance outcome), else from a
+        setup drawn with ``random.Random(seed)`` (``seed=None``: fresh randomness)."""
+        if setup is None:
+            setup = self.random_setup(random.Random(seed))
+        elif not isinstance(setup, Mapping):
+            raise SetupError(f"{self.id}: a setup is a JSON object, not {type(setup).__name__}")
+        return self.state_from_setup(setup)
+
+    @abstractmethod
+    def random_setup(self, rng: random.Random) -> JSON:
+        """Draw every chance outcome of a game with ``rng``; returns setup JSON."""
+
+    @abstractmethod
+    def state_from_setup(self, setup: Mapping[str, Any]) -> State:
+        """The initial state for ``setup``; :class:`SetupError` names what is wrong with it."""
+
+    @abstractmethod
+    def state_from_json(self, data: Mapping[str, Any]) -> State:
+        """Rebuild a state from :meth:`State.to_json`; :class:`StateError` when malformed."""
+
+    @abstractmethod
+    def sample_state(self, view: Mapping[str, Any], rng: random.Random) -> State:
+        """A full state consistent with ``view`` (a seat's view), with every part that the seat
+        cannot see drawn at random with ``rng`` from what is consistent with the view.
+
+        Reads nothing but ``view``: used by information-set search. For a perfect-information
+        game this is the one state the view describes.
+        """
+
+    # -- notation -------------------------------------------------------------------------------
+
+    @abstractmethod
+    def action_to_string(self, action: Action) -> str:
+        """Short readable text for ``action``; ``string_to_action`` parses it back exactly."""
+
+    @abstractmethod
+    def string_to_action(self, text: str) -> Action:
+        """Parse notation; :class:`NotationError` names what is wrong."""
+
+
+class State(ABC):
+    """A position of a :class:`Game`: mutable through :meth:`apply_action`, copied by :meth:`clone`.
+
+    Equality and hashing compare positions (:meth:`key`), not histories.
+    """
+
+    __slots__ = ("game", "history", "initial_setup")
+
+    def __init__(self, game: Game, initial_setup: Mapping[str, Any] | None = None) -> None:
+        self.game = game
+        self.history: list[tuple[int, Action]] = []
+        """Every action applied since the setup, as ``(seat, action)`` (seat is CHANCE for chance)."""
+        self.initial_setup = initial_setup
+        """The setup JSON this game started from (treat as read-only; shared by clones)."""
+
+    # -- turn -----------------------------------------------------------------------------------
+
+    @abstractmethod
+    def current_player(self) -> int:
+        """The seat to move, or CHANCE, SIMULTANEOUS or TERMINAL."""
+
+    def players_to_move(self) -> tuple[int, ...]:
+        """The seats that must still choose: one seat, the pending seats of a simultaneous turn,
+        or none."""
+        p = self.current_player()
+        return (p,) if p >= 0 else ()
+
+    def turn(self) -> Turn:
+        p = self.current_player()
+        if p >= 0:
+            return Turn(TurnKind.PLAYER, (p,))
+        if p == SIMULTANEOUS:
+            return Turn(TurnKind.SIMULTANEOUS, self.players_to_move())
+        if p == CHANCE:
+            return Turn(TurnKind.CHANCE)
+        return Turn(TurnKind.TERMINAL)
+
+    def is_terminal(self) -> bool:
+        return self.current_player() == TERMINAL
+
+    def _acting_seat(self, player: int | None) -> int:
+        """Resolve who acts for apply_action/legal_actions; raises if ``player`` may not act."""
+        p = self.current_player()
+        if p >= 0:
+            if player is not None and player != p:
+                raise OutOfTurnError(f"it is seat {p}'s turn, not seat {player}'s")
+            return p
+        if p == TERMINAL:
+            raise GameOverError("the game is over")
+        if p == CHANCE:
+            if player is not None and player != CHANCE:
+                raise OutOfTurnError(f"it is a chance turn, not seat {player}'s")
+            return CHANCE
+        pending = self.players_to_move()
+        if player is None:
+            if len(pending) == 1:
+                return pending[0]
+            raise OutOfTurnError(f"seats {list(pending)} choose at once: say which seat acts")
+        if player not in pending:
+            raise OutOfTurnError(f"seat {player} has no choice to make now (waiting for {list(pending)})")
+        return player
+
+    # -- actions --------------------------------------------------------------------------------
+
+    @abstractmethod
+    def legal_actions(self, player: int | None = None) -> list[Action]:
+        """The legal actions of ``player`` (default: the one seat to move); empty when the game is
+        over or the seat has nothing to choose now. Chance turns list the chance outcomes. At a
+        simultaneous turn with several seats pending, ``player`` must be given (else
+        :class:`OutOfTurnError`, as for :meth:`apply_action`)."""
+
+    def apply_action(self, action: Action, player: int | None = None) -> None:
+        """Apply ``action`` for ``player`` (default: the one seat to move).
+
+        Raises :class:`IllegalActionError` (or a subclass) naming why, with the state unchanged.
+        """
+        seat = self._acting_seat(player)
+        self._apply(seat, action)
+        self.history.append((seat, action))
+
+    def _apply(self, seat: int, action: Action) -> None:
+        """Validate then apply ``action`` for ``seat`` (already known to be allowed to act).
+
+        Games implement this, or override :meth:`apply_action` whole for speed.
+        """
+        raise IllegalActionError(f"{type(self).__name__} does not take actions through _apply")
+
+    def child(self, action: Action, player: int | None = None) -> State:
+        """A copy with ``action`` applied; this state is not changed."""
+        new = self.clone()
+        new.apply_action(action, player)
+        return new
+
+    def is_legal(self, action: Action, player: int | None = None) -> bool:
+        try:
+            return action in self.legal_actions(player)
+        except IllegalActionError:
+            return False
+
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
+        """At a chance turn, each outcome with its probability."""
+        raise IllegalActionError("this is not a chance turn")
+
+    # -- results --------------------------------------------------------------------------------
+
+    @abstractmethod
+    def outcome(self) -> Outcome:
+        """The result; :class:`GameNotOverError` before the end."""
+
+    def returns(self) -> list[float]:
+        """Per seat in [-1, 1] at the end (see :meth:`Outcome.returns`), zeros before."""
+        if not self.is_terminal():
+            return [0.0] * self.game.players
+        return self.outcome().returns()
+
+    def _not_over(self) -> GameNotOverError:
+        return GameNotOverError(f"the {self.game.id} game is not over")
+
+    # -- copies, identity, JSON -----------------------------------------------------------------
+
+    @abstractmethod
+    def clone(self) -> State:
+        """An independent copy (history included)."""
+
+    @abstractmethod
+    def key(self) -> Hashable:
+        """Everything that makes up the position, as a hashable value (no history)."""
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, State) and other.game == self.game and other.key() == self.key()
+
+    def __hash__(self) -> int:
+        return hash(self.key())
+
+    @abstractmethod
+    def to_json(self) -> JSON:
+        """The full state (hidden parts included) as JSON; ``game.state_from_json`` reads it back.
+
+        Contains ``"game"``, ``"players"``, ``"options"``, ``"setup"`` and ``"history"``
+        (``[seat, notation]`` pairs): build it on :meth:`_json_header`."""
+
+    def _json_header(self) -> JSON:
+        g = self.game
+        history: list[Any] = []
+        for seat, action in self.history:
+            history.append([seat, g.action_to_string(action)])
+        return {
+            "game": g.id,
+            "players": g.players,
+            "options": dict(g.options),
+            "setup": self.initial_setup,
+            "history": history,
+        }
+
+    def _read_header(self, data: Mapping[str, Any]) -> None:
+        """Read back the ``setup`` and ``history`` that :meth:`_json_header` wrote."""
+        try:
+            self.history = [(int(seat), self.game.string_to_action(text)) for seat, text in data.get("history", [])]
+        except (TypeError, ValueError) as exc:
+            raise StateError(f"bad history in state JSON: {exc}") from None
+        setup = data.get("setup")
+        if setup is not None and not isinstance(setup, Mapping):
+            raise StateError("the state's setup must be a JSON object")
+        self.initial_setup = setup
+
+    @abstractmethod
+    def view(self, seat: int | None = None) -> JSON:
+        """What ``seat`` may see (``None``: a spectator), as JSON, and nothing more.
+
+        Contains ``"game"``, ``"players"``, ``"options"``, ``"seat"``, ``"turn"``
+        (:meth:`Turn.to_json`) and the game's visible parts."""
+
+    def _view_header(self, seat: int | None) -> JSON:
+        if seat is not None and not (isinstance(seat, int) and 0 <= seat < self.game.players):
+            raise StateError(f"no seat {seat!r} in a {self.game.players}-player game")
+        g = self.game
+        return {
+            "game": g.id,
+            "players": g.players,
+            "options": dict(g.options),
+            "seat": seat,
+            "turn": self.turn().to_json(),
+        }
+
+    @abstractmethod
+    def render(self, seat: int | None = None) -> str:
+        """Plain text picture of what ``seat`` sees (``None``: a spectator)."""
+
+    def __str__(self) -> str:
+        return self.render()
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.game!r} after {len(self.history)} actions>"
+
+    def record(self, names: list[str] | None = None) -> Record:
+        """A game record of this state's history; needs the setup the state started from."""
+        from tritable.engine.record import Record
+
+        return Record.from_state(self, names=names)
+
+
+def check_keys(
+    data: Mapping[str, Any], required: Iterable[str], what: str, error: type[Exception] = SetupError
+) -> None:
+    """Raise ``error`` naming the first missing key of ``data``."""
+    if not isinstance(data, Mapping):
+        raise error(f"{what} must be a JSON object, not {type(data).__name__}")
+    for key in required:
+        if key not in data:
+            raise error(f"{what} lacks {key!r}")

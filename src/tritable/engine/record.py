@@ -1,0 +1,197 @@
+"""Game records: JSON that replays a game to the identical state.
+
+A record holds the format version, the game id, player count and options, the setup (which fixes
+every chance outcome), the seed it was drawn from (if any), the players' names, the actions in
+the game's notation and, for a finished game, the outcome. Actions made in a simultaneous turn are
+written ``"<seat>:<notation>"``; every other action is its notation alone.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from tritable.engine.errors import RecordError, TritableError
+from tritable.engine.protocol import CHANCE, SIMULTANEOUS, Game, State
+from tritable.engine.registry import new_game
+
+FORMAT = 1
+
+
+@dataclass
+class Record:
+    """One game: enough to rebuild every position of it.
+
+    >>> import tritable
+    >>> state = tritable.new_game("triad").new_state(seed=3)
+    >>> record = state.record()
+    >>> Record.loads(record.dumps()).replay() == state
+    True
+    """
+
+    game: str
+    players: int
+    options: dict[str, Any]
+    setup: dict[str, Any]
+    actions: list[str] = field(default_factory=list)
+    seed: int | None = None
+    names: list[str] | None = None
+    outcome: dict[str, Any] | None = None
+    format: int = FORMAT
+
+    @classmethod
+    def from_state(cls, state: State, names: list[str] | None = None, seed: int | None = None) -> Record:
+        """The record of ``state``'s history from its setup."""
+        if state.initial_setup is None:
+            raise RecordError("this state does not know the setup it started from")
+        game = state.game
+        replay = game.state_from_setup(state.initial_setup)
+        actions: list[str] = []
+        for seat, action in state.history:
+            text = game.action_to_string(action)
+            actions.append(f"{seat}:{text}" if replay.current_player() == SIMULTANEOUS else text)
+            replay.apply_action(action, None if seat == CHANCE else seat)
+        return cls(
+            game=game.id,
+            players=game.players,
+            options=game.changed_options(),
+            setup=dict(state.initial_setup),
+            actions=actions,
+            seed=seed,
+            names=list(names) if names is not None else None,
+            outcome=state.outcome().to_json() if state.is_terminal() else None,
+        )
+
+    # -- JSON -------------------------------------------------------------------------------------
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "format": self.format,
+            "game": self.game,
+            "players": self.players,
+            "options": dict(self.options),
+            "setup": self.setup,
+        }
+        if self.seed is not None:
+            data["seed"] = self.seed
+        if self.names is not None:
+            data["names"] = list(self.names)
+        data["actions"] = list(self.actions)
+        if self.outcome is not None:
+            data["outcome"] = self.outcome
+        return data
+
+    def dumps(self, indent: int | None = 1) -> str:
+        return json.dumps(self.to_json(), indent=indent)
+
+    @classmethod
+    def from_json(cls, data: Any) -> Record:
+        """Read a record; :class:`RecordError` names the first malformed field."""
+        if not isinstance(data, Mapping):
+            raise RecordError(f"a record is a JSON object, not {type(data).__name__}")
+        fmt = data.get("format")
+        if fmt != FORMAT:
+            raise RecordError(f"unsupported record format {fmt!r} (this version reads format {FORMAT})")
+        for key, kind in (("game", str), ("players", int), ("options", dict), ("setup", dict), ("actions", list)):
+            if key not in data:
+                raise RecordError(f"the record lacks {key!r}")
+            if not isinstance(data[key], kind) or (kind is int and isinstance(data[key], bool)):
+                raise RecordError(f"the record's {key!r} must be {kind.__name__}, not {type(data[key]).__name__}")
+        for i, text in enumerate(data["actions"]):
+            if not isinstance(text, str):
+                raise RecordError(f"action {i} must be text, not {text!r}", index=i)
+        seed = data.get("seed")
+        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+            raise RecordError(f"the record's 'seed' must be a whole number, not {seed!r}")
+        names = data.get("names")
+        if names is not None and (not isinstance(names, list) or not all(isinstance(n, str) for n in names)):
+            raise RecordError("the record's 'names' must be a list of text")
+        outcome = data.get("outcome")
+        if outcome is not None and not isinstance(outcome, dict):
+            raise RecordError("the record's 'outcome' must be a JSON object")
+        unknown = set(data) - {"format", "game", "players", "options", "setup", "seed", "names", "actions", "outcome"}
+        if unknown:
+            raise RecordError(f"unknown record fields: {', '.join(sorted(unknown))}")
+        return cls(
+            game=data["game"],
+            players=data["players"],
+            options=dict(data["options"]),
+            setup=dict(data["setup"]),
+            actions=list(data["actions"]),
+            seed=seed,
+            names=names,
+            outcome=outcome,
+            format=fmt,
+        )
+
+    @classmethod
+    def loads(cls, text: str) -> Record:
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise RecordError(f"the record is not valid JSON: {exc}") from None
+        return cls.from_json(data)
+
+    # -- replay -----------------------------------------------------------------------------------
+
+    def new_game(self) -> Game:
+        try:
+            return new_game(self.game, self.players, self.options)
+        except TritableError as exc:
+            raise RecordError(f"bad game settings in the record: {exc}") from None
+
+    def replay(self, upto: int | None = None) -> State:
+        """The state after the first ``upto`` actions (default: all of them).
+
+        Raises :class:`RecordError` naming the first unparsable or illegal action and its index,
+        or a stored outcome that does not match the replayed game.
+        """
+        game = self.new_game()
+        try:
+            state = game.state_from_setup(self.setup)
+        except TritableError as exc:
+            raise RecordError(f"bad setup in the record: {exc}") from None
+        actions = self.actions if upto is None else self.actions[:upto]
+        for i, text in enumerate(actions):
+            apply_notation(state, text, index=i)
+        if upto is None and self.outcome is not None:
+            if not state.is_terminal():
+                raise RecordError("the record has an outcome but its actions do not finish the game")
+            if state.outcome().to_json() != self.outcome:
+                raise RecordError("the record's outcome does not match its replayed actions")
+        return state
+
+    def states(self) -> list[State]:
+        """Every position of the game, from the setup to the last action."""
+        game = self.new_game()
+        try:
+            state = game.state_from_setup(self.setup)
+        except TritableError as exc:
+            raise RecordError(f"bad setup in the record: {exc}") from None
+        states = [state.clone()]
+        for i, text in enumerate(self.actions):
+            apply_notation(state, text, index=i)
+            states.append(state.clone())
+        return states
+
+
+def apply_notation(state: State, text: str, index: int | None = None) -> None:
+    """Apply one record entry (``notation`` or ``seat:notation`` in a simultaneous turn).
+
+    Raises :class:`RecordError` naming the entry and why; the state is unchanged then.
+    """
+    where = f"action {index} ({text!r})" if index is not None else f"action {text!r}"
+    seat: int | None = None
+    body = text
+    if state.current_player() == SIMULTANEOUS:
+        head, sep, rest = text.partition(":")
+        if not sep or not head.strip().isdigit():
+            raise RecordError(f"{where}: a simultaneous turn's action must be written '<seat>:<action>'", index, text)
+        seat, body = int(head), rest
+    try:
+        action = state.game.string_to_action(body)
+        state.apply_action(action, seat)
+    except TritableError as exc:
+        raise RecordError(f"{where}: {exc}", index, text) from None

@@ -1,0 +1,1058 @@
+"""Triominos: the game, its states, notation and rendering (the rules are in the package docstring)."""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Hashable, Mapping
+from typing import Any
+
+from tritable.engine.errors import (
+    GameOverError,
+    IllegalActionError,
+    NotationError,
+    OutOfTurnError,
+    SetupError,
+    StateError,
+)
+from tritable.engine.protocol import JSON, TERMINAL, Action, Game, Option, Outcome, State, check_keys
+from tritable.games.triominos.tiles import (
+    ALL_TILES,
+    BIT,
+    CANDIDATES,
+    CORNER_NUMBERS,
+    FITS,
+    FREE,
+    INDEX,
+    LIMIT,
+    NAMES,
+    PATTERN_MASK,
+    ROTATIONS,
+    SUMS,
+    TILES,
+    TRIPLE_000,
+    TRIPLE_MASK,
+    TRIPLES_HIGH_FIRST,
+    XY,
+    around,
+    corner_numbers,
+    geometry,
+    mask_sum,
+    mask_tiles,
+    start_rank,
+    tri_id,
+    tri_xy,
+)
+
+DRAW: tuple[int] = (-1,)
+PASS: tuple[int] = (-2,)
+ORIGIN = tri_id(0, 0)
+
+START_BONUS = 10
+TRIPLE_000_START = 40
+OUT_BONUS = 25
+DRAW_PENALTY = 5
+MAX_DRAWS = 3
+FAILED_DRAWS_PENALTY = 10
+BRIDGE_BONUS = 40
+SLOT_BONUS = 40
+HEXAGON_BONUS = (0, 50, 60, 70)
+"""Indexed by the number of hexagons one placement completes."""
+
+OUT = "out"
+BLOCKED = "blocked"
+
+_PLACEMENT = re.compile(r"^([0-5])-([0-5])-([0-5])@(-?\d{1,4}),(-?\d{1,4})/r([0-2])$")
+
+
+def hand_size(players: int) -> int:
+    return 9 if players == 2 else 7
+
+
+def placement_text(tile: int, x: int, y: int, rot: int) -> str:
+    return f"{NAMES[tile]}@{x},{y}/r{rot}"
+
+
+def _is_int(v: object) -> bool:
+    return type(v) is int
+
+
+class Triominos(Game):
+    """Triominos for 2-4 players, to ``target`` points (see the package docstring for the rules)."""
+
+    id = "triominos"
+    name = "Triominos"
+    min_players = 2
+    max_players = 4
+    perfect_information = False
+    option_specs = (
+        Option("target", int, 400, "the game ends after the round in which someone reaches this score", min=1),
+        Option(
+            "max_rounds",
+            int,
+            20,
+            "the most rounds a game lasts (random setups deal this many rounds); then the highest score wins",
+            min=1,
+            max=1000,
+        ),
+    )
+
+    # -- setup ----------------------------------------------------------------------------------
+
+    def random_setup(self, rng: random.Random) -> JSON:
+        return {"deals": [_shuffled_deal(rng) for _ in range(self.options["max_rounds"])]}
+
+    def state_from_setup(self, setup: Mapping[str, Any]) -> TriominosState:
+        check_keys(setup, ["deals"], "a triominos setup")
+        unknown = set(setup) - {"deals"}
+        if unknown:
+            raise SetupError(f"unknown keys in the triominos setup: {', '.join(sorted(map(str, unknown)))}")
+        deals = setup["deals"]
+        if not isinstance(deals, list) or not deals:
+            raise SetupError("the setup's 'deals' must be a non-empty list of deals (one a round)")
+        cap = self.options["max_rounds"]
+        if len(deals) > cap:
+            raise SetupError(f"the setup deals {len(deals)} rounds but max_rounds is {cap}")
+        for i, deal in enumerate(deals):
+            _check_deal(deal, f"deal {i}", SetupError)
+        state = TriominosState(self, setup)
+        state.future = tuple(deals[1:])
+        state._start_round(_parse_deal(deals[0]))
+        return state
+
+    # -- JSON -----------------------------------------------------------------------------------
+
+    def state_from_json(self, data: Mapping[str, Any]) -> TriominosState:
+        check_keys(
+            data,
+            ["round", "future", "racks", "pool", "layout", "scores", "to_move", "draws", "choice", "revealed"],
+            "a triominos state",
+            StateError,
+        )
+        state = TriominosState(self)
+        state._read_header(data)
+        try:
+            state._load(data, private=True)
+        except StateError:
+            raise
+        except (TypeError, ValueError, KeyError, IndexError, AttributeError) as exc:
+            raise StateError(f"malformed triominos state: {exc!r}") from None
+        return state
+
+    def sample_state(self, view: Mapping[str, Any], rng: random.Random) -> TriominosState:
+        needed = ["seat", "turn", "round", "rounds", "rack", "rack_sizes", "pool", "layout"]
+        check_keys(view, needed, "a view", StateError)
+        if view.get("game") != self.id:
+            raise StateError(f"this is not a {self.id} view")
+        state = TriominosState(self)
+        try:
+            state._read_header({"history": view.get("history", []), "setup": None})
+            state._load(view, private=False, rng=rng)
+        except StateError:
+            raise
+        except (TypeError, ValueError, KeyError, IndexError, AttributeError) as exc:
+            raise StateError(f"malformed triominos view: {exc!r}") from None
+        return state
+
+    # -- notation -------------------------------------------------------------------------------
+
+    def action_to_string(self, action: Action) -> str:
+        if action == DRAW:
+            return "draw"
+        if action == PASS:
+            return "pass"
+        if isinstance(action, tuple) and len(action) == 4 and all(_is_int(v) for v in action):
+            tile, x, y, rot = action
+            if 0 <= tile < len(TILES) and rot in ROTATIONS[tile]:
+                return placement_text(tile, x, y, rot)
+        raise NotationError(f"not a triominos action: {action!r}")
+
+    def string_to_action(self, text: str) -> Action:
+        if not isinstance(text, str):
+            raise NotationError(f"notation is text, not {type(text).__name__}")
+        s = "".join(text.split()).lower()
+        if s == "draw":
+            return DRAW
+        if s == "pass":
+            return PASS
+        return parse_placement(s, text)
+
+
+def parse_placement(s: str, text: str | None = None) -> tuple[int, int, int, int]:
+    """``(tile, x, y, rotation)`` from ``1-2-5@3,-2/r1`` (lower case, no spaces); NotationError if bad."""
+    m = _PLACEMENT.match(s)
+    if not m:
+        raise NotationError(
+            f"cannot read {text or s!r}: write a placement as tile@x,y/rN (like 1-2-5@3,-2/r1), 'draw' or 'pass'"
+        )
+    a, b, c = int(m[1]), int(m[2]), int(m[3])
+    name = f"{a}-{b}-{c}"
+    if name not in INDEX:
+        canonical = _canonical_name(a, b, c)
+        if canonical is None:
+            raise NotationError(f"there is no tile {name}: its numbers do not ascend clockwise")
+        raise NotationError(f"write the tile {name} clockwise from its lowest number: {canonical}")
+    tile, rot = INDEX[name], int(m[6])
+    if rot not in ROTATIONS[tile]:
+        raise NotationError(f"{name} is a triple: it is written /r0 (it looks the same every way round)")
+    return (tile, int(m[4]), int(m[5]), rot)
+
+
+def _shuffled_deal(rng: random.Random) -> str:
+    # Sorting by independent uniform keys is a uniform shuffle, and twice as fast as rng.shuffle here.
+    key = rng.random
+    return " ".join(sorted(NAMES, key=lambda _: key()))
+
+
+def _canonical_name(a: int, b: int, c: int) -> str | None:
+    for rot in ((a, b, c), (b, c, a), (c, a, b)):
+        name = "-".join(map(str, rot))
+        if name in INDEX:
+            return name
+    return None
+
+
+def _check_deal(deal: object, what: str, error: type[Exception]) -> None:
+    if not isinstance(deal, str):
+        raise error(f"{what} must be text: the 56 tiles separated by spaces, like '5-5-5 0-1-2 ...'")
+    tokens = deal.split()
+    if len(tokens) != len(NAMES) or set(tokens) != _NAME_SET:
+        bad = sorted(set(tokens) - _NAME_SET)
+        if bad:
+            raise error(f"{what} has {bad[0]!r}, which is not a tile (tiles read clockwise from the lowest: 0-1-2)")
+        missing = sorted(_NAME_SET - set(tokens))
+        if missing:
+            raise error(f"{what} lacks the tile {missing[0]}")
+        raise error(f"{what} must hold each of the 56 tiles once, not {len(tokens)} tiles")
+
+
+_NAME_SET = frozenset(NAMES)
+
+
+def _parse_deal(deal: str) -> tuple[int, ...]:
+    return tuple(INDEX[name] for name in deal.split())
+
+
+def _tile(name: object) -> int:
+    if not isinstance(name, str) or name not in INDEX:
+        raise StateError(f"{name!r} is not a tile")
+    return INDEX[name]
+
+
+def _tiles_mask(names: object, what: str) -> int:
+    if not isinstance(names, list):
+        raise StateError(f"{what} must be a list of tiles")
+    mask = 0
+    for name in names:
+        t = _tile(name)
+        if mask & BIT[t]:
+            raise StateError(f"{what} holds {name} twice")
+        mask |= BIT[t]
+    return mask
+
+
+class TriominosState(State):
+    """A Triominos position: the round's layout, racks, pool, scores and whose turn it is."""
+
+    __slots__ = (
+        "_moves",
+        "choice",
+        "drawn",
+        "draws",
+        "future",
+        "last",
+        "layout",
+        "log",
+        "pcount",
+        "points",
+        "pool",
+        "racks",
+        "revealed",
+        "round",
+        "scores",
+        "slots",
+        "start",
+        "to_move",
+    )
+
+    def __init__(self, game: Game, initial_setup: Mapping[str, Any] | None = None) -> None:
+        super().__init__(game, initial_setup)
+        n = game.players
+        self.round = 0
+        self.future: tuple[str, ...] = ()
+        """The deals of the rounds after this one (setup text)."""
+        self.racks = [0] * n
+        """Per seat, the rack as a bit mask of tile indices."""
+        self.pool: tuple[int, ...] = ()
+        self.drawn = 0
+        """Tiles taken from the front of ``pool`` so far this round."""
+        self.layout: dict[int, int] = {}
+        """Triangle -> ``tile * 3 + rotation``."""
+        self.points: dict[int, int] = {}
+        """Lattice point -> the number on it (only points some tile touches)."""
+        self.pcount: dict[int, int] = {}
+        """Lattice point -> how many tiles touch it (6: a closed hexagon)."""
+        self.slots: dict[int, int] = {}
+        """The frontier: empty triangle sharing an edge with the layout -> its corner pattern."""
+        self.scores = [0] * n
+        self.to_move = 0
+        self.draws = 0
+        self.choice = False
+        """The seat to move holds the highest triple and 0-0-0 and picks which one starts."""
+        self.revealed = [0] * n
+        """Per seat, tiles shown to everyone that are still in the rack (the start choice)."""
+        self.last = -1
+        self.start: tuple[int, int, int, int] | None = None
+        """This round's start: (seat, tile, points, revealed tile or -1); None while choosing."""
+        self.log: list[tuple[Any, ...]] = []
+        """Finished rounds: (round, start, end, winners, points won, rack sums)."""
+        self._moves: list[Action] | None = None
+
+    # -- rounds ---------------------------------------------------------------------------------
+
+    def _clear_round(self) -> None:
+        self.layout = {}
+        self.points = {}
+        self.pcount = {}
+        self.slots = {}
+        self.revealed = [0] * self.game.players
+        self.last = -1
+        self.draws = 0
+        self.choice = False
+        self.start = None
+        self._moves = None
+
+    def _start_round(self, deal: tuple[int, ...]) -> None:
+        n = self.game.players
+        h = hand_size(n)
+        self._clear_round()
+        owner = {}
+        for s in range(n):
+            hand = deal[s * h : (s + 1) * h]
+            self.racks[s] = sum(BIT[t] for t in hand)
+            for t in hand:
+                owner[t] = s
+        self.pool = deal[n * h :]
+        self.drawn = 0
+        for triple in TRIPLES_HIGH_FIRST:
+            if triple in owner:
+                seat = owner[triple]
+                if triple != TRIPLE_000 and owner.get(TRIPLE_000) == seat:
+                    # The choice is made in the open: everyone sees the chooser holds 0-0-0.
+                    self.to_move = seat
+                    self.choice = True
+                    self.revealed[seat] |= BIT[TRIPLE_000]
+                    return
+                points = TRIPLE_000_START if triple == TRIPLE_000 else SUMS[triple] + START_BONUS
+                self._place_start(seat, triple, points, -1)
+                return
+        best = max(owner, key=start_rank)
+        self._place_start(owner[best], best, SUMS[best], -1)
+
+    def _place_start(self, seat: int, tile: int, points: int, revealed: int) -> None:
+        self.choice = False
+        self.racks[seat] &= ~BIT[tile]
+        self.revealed[seat] &= ~BIT[tile]
+        self._put(tile, 0, ORIGIN)
+        self.scores[seat] += points
+        if revealed >= 0:
+            self.revealed[seat] |= BIT[revealed]
+        self.start = (seat, tile, points, revealed)
+        self._begin_turn((seat + 1) % self.game.players)
+
+    def _choice_tile(self, seat: int) -> int:
+        """The chooser's highest triple other than 0-0-0."""
+        for triple in TRIPLES_HIGH_FIRST:
+            if triple != TRIPLE_000 and self.racks[seat] & BIT[triple]:
+                return triple
+        raise StateError(f"seat {seat} chooses the start but holds no triple besides 0-0-0")
+
+    def _begin_turn(self, seat: int) -> None:
+        self.to_move = seat
+        self.draws = 0
+        self._moves = None
+        if self.drawn == len(self.pool):
+            union = 0
+            for pat in self.slots.values():
+                union |= PATTERN_MASK[pat]
+            if not any(rack & union for rack in self.racks):
+                self._end_blocked()
+
+    def _end_blocked(self) -> None:
+        sums = [mask_sum(r) for r in self.racks]
+        low = min(sums)
+        winners = tuple(s for s, v in enumerate(sums) if v == low)
+        total = sum(sums)
+        gains = tuple(total - 2 * v if v == low else 0 for v in sums)
+        self._end_round(BLOCKED, winners, gains, tuple(sums))
+
+    def _end_out(self, seat: int) -> None:
+        sums = [mask_sum(r) for r in self.racks]
+        gains = tuple(OUT_BONUS + sum(sums) if s == seat else 0 for s in range(self.game.players))
+        self._end_round(OUT, (seat,), gains, tuple(sums))
+
+    def _end_round(self, end: str, winners: tuple[int, ...], gains: tuple[int, ...], sums: tuple[int, ...]) -> None:
+        for s, g in enumerate(gains):
+            self.scores[s] += g
+        self.log.append((self.round, self.start, end, winners, gains, sums))
+        self._moves = None
+        if max(self.scores) >= self.game.options["target"] or not self.future:
+            self.to_move = TERMINAL
+            return
+        deal = _parse_deal(self.future[0])
+        self.future = self.future[1:]
+        self.round += 1
+        self._start_round(deal)
+
+    # -- the layout -----------------------------------------------------------------------------
+
+    def _pattern(self, t: int) -> int:
+        c0, c1, c2 = geometry(t)[0]
+        get = self.points.get
+        return get(c0, FREE) * 49 + get(c1, FREE) * 7 + get(c2, FREE)
+
+    def _put(self, tile: int, rot: int, t: int) -> int:
+        """Lay ``tile`` on triangle ``t`` (already checked); returns its bonus."""
+        corners, neighbours = geometry(t)
+        layout, points, pcount, slots = self.layout, self.points, self.pcount, self.slots
+        edges = 0
+        lone = -1
+        for k in range(3):
+            if neighbours[k] in layout:
+                edges += 1
+                lone = k
+        # A bridge: one edge laid against the layout, the corner opposite it touching a tile by a point.
+        bridge = edges == 1 and corners[lone] in points
+        code = tile * 3 + rot
+        layout[t] = code
+        slots.pop(t, None)
+        nums = CORNER_NUMBERS[code]
+        hexagons = 0
+        fresh = []
+        for k in range(3):
+            p = corners[k]
+            c = pcount.get(p, 0) + 1
+            pcount[p] = c
+            if c == 1:
+                points[p] = nums[k]
+                fresh.append(p)
+            elif c == 6:
+                hexagons += 1
+        # Only slots round a newly numbered point change pattern; the empty neighbours join the frontier.
+        stale = [u for u in neighbours if u not in layout]
+        for p in fresh:
+            stale.extend(u for u in around(p) if u in slots)
+        get = points.get
+        for u in stale:
+            c0, c1, c2 = geometry(u)[0]
+            slots[u] = get(c0, FREE) * 49 + get(c1, FREE) * 7 + get(c2, FREE)
+        self.last = t
+        if hexagons:
+            return HEXAGON_BONUS[hexagons]
+        if edges >= 2:
+            return SLOT_BONUS
+        return BRIDGE_BONUS if bridge else 0
+
+    def _can_place(self, seat: int) -> bool:
+        if self._moves is not None:
+            return self._moves[0] not in (DRAW, PASS)
+        rack = self.racks[seat]
+        return any(PATTERN_MASK[pat] & rack for pat in self.slots.values())
+
+    # -- protocol -------------------------------------------------------------------------------
+
+    def current_player(self) -> int:
+        return self.to_move
+
+    def legal_actions(self, player: int | None = None) -> list[Action]:
+        seat = self.to_move
+        if seat < 0 or (player is not None and player != seat):
+            return []
+        moves = self._moves
+        if moves is None:
+            moves = self._moves = self._compute_moves(seat)
+        return list(moves)
+
+    def _compute_moves(self, seat: int) -> list[Action]:
+        if self.choice:
+            return [(self._choice_tile(seat), 0, 0, 0), (TRIPLE_000, 0, 0, 0)]
+        rack = self.racks[seat]
+        out: list[Any] = []
+        masks, bit = PATTERN_MASK, BIT
+        for t, pat in self.slots.items():
+            if masks[pat] & rack:
+                x, y = XY[t]
+                for tile, rot in CANDIDATES[pat]:
+                    if rack & bit[tile]:
+                        out.append((tile, x, y, rot))
+        if out:
+            out.sort()
+            return out
+        if self.drawn < len(self.pool) and self.draws < MAX_DRAWS:
+            return [DRAW]
+        return [PASS]
+
+    def apply_action(self, action: Action, player: int | None = None) -> None:
+        seat = self.to_move
+        if seat < 0:
+            raise GameOverError("the game is over")
+        if player is not None and player != seat:
+            raise OutOfTurnError(f"it is seat {seat}'s turn, not seat {player}'s")
+        self._apply(seat, action)
+        self.history.append((seat, action))
+
+    def _apply(self, seat: int, action: Action) -> None:
+        if type(action) is not tuple:
+            raise IllegalActionError(f"{action!r} is not a triominos action")
+        if len(action) == 4:
+            tile, x, y, rot = action
+            if not (_is_int(tile) and _is_int(x) and _is_int(y) and _is_int(rot)):
+                raise IllegalActionError(f"{action!r} is not a triominos action")
+            if self.choice:
+                self._apply_choice(seat, tile, x, y, rot)
+            else:
+                self._apply_place(seat, tile, x, y, rot)
+        elif action == DRAW:
+            self._apply_draw(seat)
+        elif action == PASS:
+            self._apply_pass(seat)
+        else:
+            raise IllegalActionError(f"{action!r} is not a triominos action")
+
+    def _apply_choice(self, seat: int, tile: int, x: int, y: int, rot: int) -> None:
+        top = self._choice_tile(seat)
+        if (x, y, rot) != (0, 0, 0) or tile not in (top, TRIPLE_000):
+            raise IllegalActionError(
+                f"seat {seat} starts the round: play {NAMES[top]}@0,0/r0 or {NAMES[TRIPLE_000]}@0,0/r0"
+            )
+        if tile == TRIPLE_000:
+            self._place_start(seat, tile, TRIPLE_000_START, top)
+        else:
+            self._place_start(seat, tile, SUMS[tile] + START_BONUS, -1)
+
+    def _apply_place(self, seat: int, tile: int, x: int, y: int, rot: int) -> None:
+        if not 0 <= tile < len(TILES):
+            raise IllegalActionError(f"there is no tile number {tile}")
+        name = NAMES[tile]
+        if not self.racks[seat] & BIT[tile]:
+            raise IllegalActionError(f"{name} is not in seat {seat}'s rack")
+        if rot not in ROTATIONS[tile]:
+            raise IllegalActionError(f"{name} cannot be turned {rot}: a triple is placed /r0, others /r0-/r2")
+        if not (-LIMIT <= x <= LIMIT and -LIMIT <= y <= LIMIT):
+            raise IllegalActionError(f"{x},{y} is not an open slot of the layout")
+        t = tri_id(x, y)
+        pat = self.slots.get(t)
+        if pat is None:
+            if t in self.layout:
+                raise IllegalActionError(f"{x},{y} already holds a tile")
+            raise IllegalActionError(f"{x},{y} shares no edge with the layout")
+        if tile * 3 + rot not in FITS[pat]:
+            raise IllegalActionError(f"{placement_text(tile, x, y, rot)}: {self._mismatch(tile, rot, t)}")
+        self.racks[seat] &= ~BIT[tile]
+        self.revealed[seat] &= ~BIT[tile]
+        self.scores[seat] += SUMS[tile] + self._put(tile, rot, t)
+        if not self.racks[seat]:
+            self._end_out(seat)
+        else:
+            self._begin_turn((seat + 1) % self.game.players)
+
+    def _mismatch(self, tile: int, rot: int, t: int) -> str:
+        nums = corner_numbers(tile, rot)
+        for k, p in enumerate(geometry(t)[0]):
+            want = self.points.get(p)
+            if want is not None and want != nums[k]:
+                px, py = tri_xy(p)
+                return f"its {nums[k]} meets a {want} at the corner point {px},{py}"
+        return "its corners do not match the layout"
+
+    def _apply_draw(self, seat: int) -> None:
+        if self.choice:
+            raise IllegalActionError(f"seat {seat} must first choose the start tile")
+        if self._can_place(seat):
+            raise IllegalActionError(f"seat {seat} can place a tile, so must place one (no drawing)")
+        if self.draws >= MAX_DRAWS:
+            raise IllegalActionError(f"seat {seat} has drawn {MAX_DRAWS} tiles this turn: pass")
+        if self.drawn >= len(self.pool):
+            raise IllegalActionError("the pool is empty: pass")
+        tile = self.pool[self.drawn]
+        self.drawn += 1
+        self.draws += 1
+        self.racks[seat] |= BIT[tile]
+        self.scores[seat] -= DRAW_PENALTY
+        self._moves = None
+
+    def _apply_pass(self, seat: int) -> None:
+        if self.choice:
+            raise IllegalActionError(f"seat {seat} must first choose the start tile")
+        if self._can_place(seat):
+            raise IllegalActionError(f"seat {seat} can place a tile, so must place one (no passing)")
+        if self.draws < MAX_DRAWS and self.drawn < len(self.pool):
+            raise IllegalActionError(f"seat {seat} cannot place, so must draw (the pool is not empty)")
+        if self.draws >= MAX_DRAWS:
+            self.scores[seat] -= FAILED_DRAWS_PENALTY
+        self._begin_turn((seat + 1) % self.game.players)
+
+    # -- results --------------------------------------------------------------------------------
+
+    def _game_winners(self) -> tuple[int, ...]:
+        target = self.game.options["target"]
+        scores = self.scores
+        over = [s for s, v in enumerate(scores) if v >= target]
+        last_winners = self.log[-1][3] if self.log else ()
+        pool = [s for s in last_winners if s in over] or over or list(range(len(scores)))
+        best = max(scores[s] for s in pool)
+        return tuple(s for s in pool if scores[s] == best)
+
+    def outcome(self) -> Outcome:
+        if self.to_move != TERMINAL:
+            raise self._not_over()
+        winners = self._game_winners()
+        keys = [(s in winners, v) for s, v in enumerate(self.scores)]
+        ranks = tuple(1 + sum(1 for other in keys if other > mine) for mine in keys)
+        shown = () if len(winners) == len(self.scores) > 1 else winners
+        target = self.game.options["target"]
+        details = {
+            "end": "target" if max(self.scores) >= target else "max_rounds",
+            "rounds_played": len(self.log),
+            "rounds": [self._log_json(entry) for entry in self.log],
+        }
+        return Outcome(tuple(float(v) for v in self.scores), ranks, shown, details)
+
+    # -- copies, identity -----------------------------------------------------------------------
+
+    def clone(self) -> TriominosState:
+        new = TriominosState.__new__(TriominosState)
+        new.game = self.game
+        new.history = list(self.history)
+        new.initial_setup = self.initial_setup
+        new.round = self.round
+        new.future = self.future
+        new.racks = list(self.racks)
+        new.pool = self.pool
+        new.drawn = self.drawn
+        new.layout = dict(self.layout)
+        new.points = dict(self.points)
+        new.pcount = dict(self.pcount)
+        new.slots = dict(self.slots)
+        new.scores = list(self.scores)
+        new.to_move = self.to_move
+        new.draws = self.draws
+        new.choice = self.choice
+        new.revealed = list(self.revealed)
+        new.last = self.last
+        new.start = self.start
+        new.log = list(self.log)
+        new._moves = self._moves
+        return new
+
+    def key(self) -> Hashable:
+        return (
+            self.round,
+            self.future,
+            tuple(self.racks),
+            self.pool[self.drawn :],
+            tuple(sorted(self.layout.items())),
+            tuple(self.scores),
+            self.to_move,
+            self.draws,
+            self.choice,
+            tuple(self.revealed),
+            self.last,
+            self.start,
+            tuple(self.log),
+        )
+
+    # -- JSON and views -------------------------------------------------------------------------
+
+    def _layout_json(self) -> list[str]:
+        out = []
+        for t in sorted(self.layout, key=lambda t: tri_xy(t)[::-1]):
+            tile, rot = divmod(self.layout[t], 3)
+            x, y = tri_xy(t)
+            out.append(placement_text(tile, x, y, rot))
+        return out
+
+    def _last_json(self) -> list[int] | None:
+        return list(tri_xy(self.last)) if self.last >= 0 else None
+
+    @staticmethod
+    def _start_json(start: tuple[int, int, int, int] | None) -> JSON | None:
+        if start is None:
+            return None
+        seat, tile, points, revealed = start
+        return {
+            "seat": seat,
+            "tile": NAMES[tile],
+            "points": points,
+            "revealed": NAMES[revealed] if revealed >= 0 else None,
+        }
+
+    def _log_json(self, entry: tuple[Any, ...]) -> JSON:
+        rnd, start, end, winners, gains, sums = entry
+        return {
+            "round": rnd,
+            "start": self._start_json(start),
+            "end": end,
+            "winners": list(winners),
+            "points": list(gains),
+            "rack_sums": list(sums),
+        }
+
+    def _public(self) -> JSON:
+        return {
+            "target": self.game.options["target"],
+            "round": self.round,
+            "rounds": self.round + 1 + len(self.future),
+            "scores": list(self.scores),
+            "layout": self._layout_json(),
+            "last": self._last_json(),
+            "rack_sizes": [r.bit_count() for r in self.racks],
+            "revealed": [[NAMES[t] for t in mask_tiles(m)] for m in self.revealed],
+            "pool": len(self.pool) - self.drawn,
+            "draws": self.draws,
+            "choice": self.choice,
+            "start": self._start_json(self.start),
+            "log": [self._log_json(e) for e in self.log],
+        }
+
+    def to_json(self) -> JSON:
+        data = self._json_header()
+        data.update(self._public())
+        data.update(
+            {
+                "to_move": self.to_move,
+                "future": list(self.future),
+                "racks": [[NAMES[t] for t in mask_tiles(r)] for r in self.racks],
+                "pool": [NAMES[t] for t in self.pool[self.drawn :]],
+            }
+        )
+        return data
+
+    def view(self, seat: int | None = None) -> JSON:
+        data = self._view_header(seat)
+        data.update(self._public())
+        data["rack"] = None if seat is None else [NAMES[t] for t in mask_tiles(self.racks[seat])]
+        g = self.game
+        data["history"] = [[s, g.action_to_string(a)] for s, a in self.history]
+        return data
+
+    def _load(self, data: Mapping[str, Any], *, private: bool, rng: random.Random | None = None) -> None:
+        """Fill this state from ``to_json`` (``private``) or from a seat's view (hidden parts drawn
+        with ``rng``)."""
+        g = self.game
+        n = g.players
+        self.round = _nonneg(data["round"], "round")
+        self.scores = _int_list(data["scores"], n, "scores")
+        self.draws = _nonneg(data["draws"], "draws")
+        if self.draws > MAX_DRAWS:
+            raise StateError(f"at most {MAX_DRAWS} draws a turn, not {self.draws}")
+        self.choice = bool(data["choice"])
+        revealed = data["revealed"]
+        if not isinstance(revealed, list) or len(revealed) != n:
+            raise StateError("'revealed' lists the shown tiles of each seat")
+        self.revealed = [_tiles_mask(r, "a seat's revealed tiles") for r in revealed]
+        self.start = _read_start(data.get("start"), n)
+        self.log = [_read_log(e, n) for e in data.get("log", [])]
+        layout: dict[int, int] = {}
+        for text in data["layout"]:
+            if not isinstance(text, str):
+                raise StateError(f"bad layout entry {text!r}")
+            try:
+                tile, x, y, rot = parse_placement(text)
+            except NotationError as exc:
+                raise StateError(f"bad layout entry {text!r}: {exc}") from None
+            if not (-LIMIT <= x <= LIMIT and -LIMIT <= y <= LIMIT):
+                raise StateError(f"layout entry {text!r} lies off the grid")
+            t = tri_id(x, y)
+            if t in layout:
+                raise StateError(f"two tiles on {x},{y}")
+            layout[t] = tile * 3 + rot
+        self._rebuild(layout)
+        last = data.get("last")
+        if last is None:
+            self.last = -1
+        else:
+            self.last = tri_id(int(last[0]), int(last[1]))
+            if self.last not in self.layout:
+                raise StateError("'last' names an empty triangle")
+        on_table = 0
+        for code in layout.values():
+            on_table |= BIT[code // 3]
+        if private:
+            to_move = data["to_move"]
+            if not _is_int(to_move) or not (to_move == TERMINAL or 0 <= to_move < n):
+                raise StateError(f"bad 'to_move': {to_move!r}")
+            self.to_move = to_move
+            racks = data["racks"]
+            if not isinstance(racks, list) or len(racks) != n:
+                raise StateError("'racks' lists the rack of each seat")
+            self.racks = [_tiles_mask(r, "a rack") for r in racks]
+            pool = data["pool"]
+            if not isinstance(pool, list):
+                raise StateError("'pool' lists the pool's tiles in draw order")
+            self.pool = tuple(_tile(name) for name in pool)
+            self.drawn = 0
+            future = data["future"]
+            if not isinstance(future, list):
+                raise StateError("'future' lists the deals of the rounds to come")
+            for i, deal in enumerate(future):
+                _check_deal(deal, f"future deal {i}", StateError)
+            self.future = tuple(future)
+            seen = on_table
+            for mask in [*self.racks, sum(BIT[t] for t in self.pool)]:
+                if seen & mask:
+                    raise StateError(f"{NAMES[mask_tiles(seen & mask)[0]]} is in two places")
+                seen |= mask
+            if seen != ALL_TILES or len(set(self.pool)) != len(self.pool):
+                raise StateError("the layout, racks and pool must hold the 56 tiles once each")
+            for s in range(n):
+                if self.revealed[s] & ~self.racks[s]:
+                    raise StateError(f"seat {s}'s revealed tiles are not all in its rack")
+        else:
+            assert rng is not None
+            self._sample_hidden(data, on_table, rng)
+        if self.to_move >= 0 and self.choice:
+            if self.layout or not self.racks[self.to_move] & BIT[TRIPLE_000]:
+                raise StateError("a start choice needs an empty layout and 0-0-0 in the chooser's rack")
+            self._choice_tile(self.to_move)
+        elif self.to_move >= 0 and not self.layout:
+            raise StateError("the layout is empty but no start is being chosen")
+        self._moves = None
+
+    def _sample_hidden(self, view: Mapping[str, Any], on_table: int, rng: random.Random) -> None:
+        n = self.game.players
+        seat = view["seat"]
+        turn = view["turn"]
+        if turn["kind"] == "terminal":
+            self.to_move = TERMINAL
+        else:
+            self.to_move = int(turn["players"][0])
+        sizes = _int_list(view["rack_sizes"], n, "rack_sizes")
+        own = 0
+        if seat is not None:
+            if not (_is_int(seat) and 0 <= seat < n):
+                raise StateError(f"bad seat {seat!r} in the view")
+            own = _tiles_mask(view["rack"], "the rack")
+            if own.bit_count() != sizes[seat]:
+                raise StateError("the rack does not match its size")
+        fixed = list(self.revealed)
+        if seat is not None:
+            fixed[seat] = own
+        chooser = self.to_move if self.choice else -1
+        top = -1
+        if chooser >= 0 and chooser != seat:
+            # Everyone sees the starter choosing (0-0-0 is shown): they hold a triple above any other rack's.
+            best_seen = max((t for t in TRIPLES_HIGH_FIRST if own & BIT[t] and t != TRIPLE_000), default=-1)
+            options = [
+                t
+                for t in TRIPLES_HIGH_FIRST
+                if t != TRIPLE_000 and t > best_seen and not (on_table | own) & BIT[t] and not fixed[chooser] & BIT[t]
+            ]
+            if not options:
+                raise StateError("no triple is left for the starter to choose")
+            top = rng.choice(options)
+            fixed[chooser] |= BIT[top]
+        known = on_table
+        for s in range(n):
+            if known & fixed[s]:
+                raise StateError("a tile is seen in two places")
+            known |= fixed[s]
+        unseen = mask_tiles(ALL_TILES & ~known)
+        rng.shuffle(unseen)
+        racks = list(fixed)
+        i = 0
+        for s in range(n):
+            need = sizes[s] - fixed[s].bit_count()
+            if need < 0 or (s == seat and need):
+                raise StateError(f"seat {s}'s rack size does not match what it shows")
+            for t in unseen[i : i + need]:
+                racks[s] |= BIT[t]
+            i += need
+        pool = unseen[i:]
+        if len(pool) != view["pool"]:
+            raise StateError("the tile counts of the view do not add up to 56")
+        if top >= 0:
+            # No other hidden rack may hold a triple above the chooser's: swap such triples into the pool.
+            for s in range(n):
+                if s in (seat, chooser):
+                    continue
+                for t in mask_tiles(racks[s] & TRIPLE_MASK & ~fixed[s]):
+                    if t > top:
+                        plain = [j for j, u in enumerate(pool) if not BIT[u] & TRIPLE_MASK]
+                        j = rng.choice(plain)
+                        racks[s] = racks[s] & ~BIT[t] | BIT[pool[j]]
+                        pool[j] = t
+        self.racks = racks
+        self.pool = tuple(pool)
+        self.drawn = 0
+        rounds = _nonneg(view["rounds"], "rounds")
+        if rounds < self.round + 1:
+            raise StateError("'rounds' is smaller than the round number")
+        self.future = tuple(_shuffled_deal(rng) for _ in range(rounds - self.round - 1))
+
+    def _rebuild(self, layout: dict[int, int]) -> None:
+        """Points, counts and frontier of ``layout`` from scratch (checks that it is a legal layout)."""
+        self.layout = {}
+        self.points = {}
+        self.pcount = {}
+        self.slots = {}
+        for t, code in layout.items():
+            tile, rot = divmod(code, 3)
+            corners, _ = geometry(t)
+            for k, v in enumerate(corner_numbers(tile, rot)):
+                p = corners[k]
+                if self.points.setdefault(p, v) != v:
+                    x, y = tri_xy(t)
+                    raise StateError(f"{placement_text(tile, x, y, rot)} does not match its neighbours' corners")
+                self.pcount[p] = self.pcount.get(p, 0) + 1
+        tiles = [code // 3 for code in layout.values()]
+        if len(set(tiles)) != len(tiles):
+            raise StateError("the layout holds a tile twice")
+        self.layout = dict(layout)
+        if layout:
+            seen = {next(iter(layout))}
+            frontier = list(seen)
+            while frontier:
+                for u in geometry(frontier.pop())[1]:
+                    if u in layout and u not in seen:
+                        seen.add(u)
+                        frontier.append(u)
+            if len(seen) != len(layout):
+                raise StateError("the layout is not connected edge to edge")
+        for t in layout:
+            for u in geometry(t)[1]:
+                if u not in layout:
+                    self.slots[u] = self._pattern(u)
+
+    # -- rendering ------------------------------------------------------------------------------
+
+    def render(self, seat: int | None = None) -> str:
+        g = self.game
+        n = g.players
+        lines = [
+            f"Triominos, round {self.round + 1} of at most {self.round + 1 + len(self.future)}, "
+            f"target {g.options['target']}"
+        ]
+        marks = []
+        for s in range(n):
+            mark = " <" if s == self.to_move else ""
+            marks.append(f"P{s + 1} {self.scores[s]} ({self.racks[s].bit_count()} tiles){mark}")
+        lines.append("Scores: " + ", ".join(marks))
+        lines.append(f"Pool: {len(self.pool) - self.drawn} tiles")
+        if self.start is not None:
+            s, tile, pts, shown = self.start
+            extra = f", showing {NAMES[shown]}" if shown >= 0 else ""
+            lines.append(f"Start: P{s + 1} played {NAMES[tile]} for {pts}{extra}")
+        lines.append("")
+        lines.extend(render_layout(self.layout, self.slots, self.last))
+        lines.append("")
+        if seat is not None:
+            rack = " ".join(NAMES[t] for t in mask_tiles(self.racks[seat])) or "(empty)"
+            lines.append(f"Your rack (P{seat + 1}): {rack}")
+        for s in range(n):
+            if self.revealed[s] and s != seat:
+                lines.append(f"P{s + 1} has shown: {' '.join(NAMES[t] for t in mask_tiles(self.revealed[s]))}")
+        if self.to_move == TERMINAL:
+            out = self.outcome()
+            won = ", ".join(f"P{s + 1}" for s in out.winners)
+            lines.append(f"Game over: {won} won" if won else "Game over: a draw")
+        elif self.choice:
+            lines.append(f"P{self.to_move + 1} holds 0-0-0 and the highest triple: choose the start tile")
+        else:
+            drew = f" (drawn {self.draws} this turn)" if self.draws else ""
+            lines.append(f"P{self.to_move + 1} to move{drew}")
+        return "\n".join(lines)
+
+
+def render_layout(layout: Mapping[int, int], slots: Mapping[int, int], last: int) -> list[str]:
+    """The layout as ASCII: numbers on the lattice points, ``/ \\ ---`` on the tiles' edges, ``*`` in
+    the last tile laid, ``.`` in the open slots; x labels on top, y labels on the left."""
+    if not layout:
+        return ["(no tile on the table yet)"]
+    cells: dict[tuple[int, int], str] = {}
+    for t, code in layout.items():
+        tile, rot = divmod(code, 3)
+        x, y = tri_xy(t)
+        nums = corner_numbers(tile, rot)
+        c, r = 2 * x, 2 * y
+        if (x + y) % 2 == 0:
+            spots = ((c + 2, r), (c + 4, r + 2), (c, r + 2))
+            cells[(r + 1, c + 1)] = "/"
+            cells[(r + 1, c + 3)] = "\\"
+            for dc in (1, 2, 3):
+                cells[(r + 2, c + dc)] = "-"
+        else:
+            spots = ((c + 2, r + 2), (c, r), (c + 4, r))
+            cells[(r + 1, c + 1)] = "\\"
+            cells[(r + 1, c + 3)] = "/"
+            for dc in (1, 2, 3):
+                cells[(r, c + dc)] = "-"
+        for (sc, sr), v in zip(spots, nums, strict=True):
+            cells[(sr, sc)] = str(v)
+        cells[(r + 1, c + 2)] = "*" if t == last else " "
+    for t in slots:
+        x, y = tri_xy(t)
+        cells.setdefault((2 * y + 1, 2 * x + 2), ".")
+    xs = [tri_xy(t)[0] for t in (*layout, *slots)]
+    ys = [tri_xy(t)[1] for t in (*layout, *slots)]
+    c0, c1 = 2 * min(xs), 2 * max(xs) + 4
+    r0, r1 = 2 * min(ys), 2 * max(ys) + 2
+    width = len(str(-max(abs(v) for v in ys))) + 1
+    ruler = [" "] * (c1 - c0 + 4)
+    for x in range(min(xs), max(xs) + 1):
+        if x % 4 == 0:
+            label = str(x)
+            at = 2 * x + 2 - c0
+            ruler[at : at + len(label)] = label
+    out = [" " * width + "".join(ruler).rstrip()]
+    for r in range(r0, r1 + 1):
+        label = str((r - 1) // 2) if r % 2 else ""
+        row = "".join(cells.get((r, c), " ") for c in range(c0, c1 + 1))
+        out.append((label.rjust(width - 1) + " " + row).rstrip())
+    return out
+
+
+def _nonneg(v: object, what: str) -> int:
+    if not _is_int(v) or v < 0:  # type: ignore[operator]
+        raise StateError(f"{what!r} must be a whole number >= 0, not {v!r}")
+    return v  # type: ignore[return-value]
+
+
+def _int_list(v: object, n: int, what: str) -> list[int]:
+    if not isinstance(v, list) or len(v) != n or not all(_is_int(x) for x in v):
+        raise StateError(f"{what!r} must list {n} whole numbers")
+    return list(v)
+
+
+def _read_start(data: object, n: int) -> tuple[int, int, int, int] | None:
+    if data is None:
+        return None
+    if not isinstance(data, Mapping):
+        raise StateError("'start' must be a JSON object or null")
+    seat = data["seat"]
+    if not _is_int(seat) or not 0 <= seat < n:
+        raise StateError(f"bad start seat {seat!r}")
+    revealed = data.get("revealed")
+    points = data["points"]
+    if not _is_int(points):
+        raise StateError("the start's points must be a whole number")
+    return (seat, _tile(data["tile"]), points, -1 if revealed is None else _tile(revealed))
+
+
+def _read_log(data: object, n: int) -> tuple[Any, ...]:
+    if not isinstance(data, Mapping):
+        raise StateError("a log entry must be a JSON object")
+    end = data["end"]
+    if end not in (OUT, BLOCKED):
+        raise StateError(f"a round ends {OUT!r} or {BLOCKED!r}, not {end!r}")
+    winners = data["winners"]
+    if not isinstance(winners, list) or not all(_is_int(s) and 0 <= s < n for s in winners):
+        raise StateError("bad round winners")
+    return (
+        _nonneg(data["round"], "round"),
+        _read_start(data["start"], n),
+        end,
+        tuple(winners),
+        tuple(_int_list(data["points"], n, "points")),
+        tuple(_int_list(data["rack_sums"], n, "rack_sums")),
+    )

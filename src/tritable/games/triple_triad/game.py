@@ -1,0 +1,1169 @@
+"""Triple Triad, the card game of Final Fantasy VIII: two players, five cards each, a 3x3 board.
+
+Each card has four ratings, one a side (1..9, A = 10). The players take turns placing a card from
+their hand on an empty cell; a placed card captures an adjacent opponent card whose facing rating
+is lower than its own. When the board is full, the score of a player is the cards of their colour
+on the board plus the card left in their hand (so the two scores always sum to 10): the higher
+score wins. Optional rules (Same, Same Wall, Plus, Combo, Elemental, Open, Sudden Death, Random)
+and the trade rule (what the winner takes) are game options.
+
+>>> import tritable
+>>> game = tritable.new_game("triple-triad", options={"same": True})
+>>> state = game.state_from_setup({
+...     "hands": [["Geezard", "Funguar", "Bite Bug", "Red Bat", "Blobra"],
+...               ["SAM08G", "Bite Bug", "Gayla", "Gesper", "Grat"]],
+...     "first": 1})
+>>> for text in ["SAM08G@2", "Funguar@9", "Bite Bug@4", "Geezard@1"]:
+...     state.apply_action(game.string_to_action(text))
+>>> [game.action_to_string(a) for a in state.legal_actions()][:3]
+['Gayla@3', 'Gayla@5', 'Gayla@6']
+>>> state.scores()  # Geezard's Right 4 = SAM08G's Left 4 and Down 1 = Bite Bug's Up 1: Same
+[7, 3]
+>>> print(state.render(0).splitlines()[0])
+Triple Triad  round 1  rules: Same, Open  trade: One
+
+Rules decisions
+---------------
+The rule text (Final Kingdom MUSH) and ``RULINGS.md`` decide; where both are silent we follow Final
+Fantasy VIII (FF8), the original game, and say so here.
+
+* **Board.** Cells 1-9, row-major from the top left (cell 1 is the top-left corner). A card's
+  ratings are (top, right, bottom, left); a card on cell 1 attacks cell 2 with its right rating
+  and cell 4 with its bottom rating. Seat 0 is the text's Blue, seat 1 its Red; who plays first
+  in each round is chance, drawn in the setup.
+* **Standard** (always): a placed card captures each adjacent *opponent* card whose facing rating
+  is strictly lower than its own facing rating. Ties do nothing; own cards never change colour.
+* **Same** (``same``): count the sides where the placed card's printed rating equals the adjacent
+  card's opposing printed rating; cards of both colours count. Two or more matches flip every
+  matched opponent card (so at least one opponent card must be among them for anything to happen).
+* **Same Wall** (``same_wall``, needs ``same``): each side of the placed card that faces the board's
+  edge with a printed A counts as one more Same match (the edge is a wall of A's). A wall is never
+  an opponent card, so Same Wall needs one matched opponent card and one wall at least.
+* **Plus** (``plus``): for each adjacent card, sum the placed card's printed rating and the
+  adjacent card's opposing printed rating. Two or more adjacent cards with the same sum flip every
+  opponent card among them. Walls never count for Plus.
+* **Order within a placement.** Same, Same Wall and Plus are judged together on the board as it
+  was before the placement, and their flips are made; then the placed card's Standard comparison
+  (against the cards still of the opponent's colour); then Combo.
+* **Combo** (``combo``; acts only with Same, Same Wall or Plus): each card flipped by Same, Same
+  Wall or Plus captures its adjacent opponent cards by the Standard rule only (modified ratings
+  under Elemental), breadth-first; every card so captured does the same in turn. Cards captured by
+  the placed card's own Standard comparison do not cascade (they are captured before the cascade
+  starts, so the cascade finds them already turned).
+* **Elemental** (``elemental``): when the rule is on, the setup places elements by chance: each
+  of the nine cells independently gets an element with probability ``ELEMENT_CHANCE`` = 1/8,
+  the element uniform among the eight. (FF8 scatters about one element a board; its exact odds
+  are not published.) A card on an elemental cell gets +1 on all four sides if its element matches,
+  -1 otherwise (also a card without an element), clamped to 1..A. The modified ratings count for
+  Standard and Combo; Same, Same Wall and Plus use the printed ratings. A new sudden-death round
+  sets the board up afresh, elements included (drawn in the setup for every possible round).
+* **Open** (``open``, default on): both hands are visible. Off: a seat sees its own hand; of the
+  other hand it sees the size, and by name only the cards it has seen on the board at the end of
+  an earlier sudden-death round (see Views). Once the match is decided every hand is shown (FF8
+  shows the loser's cards on the trade screen).
+* **Sudden Death** (``sudden_death``): a drawn round (5-5) starts a new round in which each hand is
+  the cards that player owned at the end (the card left in hand first, then their cards on the
+  board in cell order); at most 5 rounds, then the match is a draw. **Who starts a new round**: chance, as in FF8, where
+  every game, a sudden-death replay included, opens with the turn-order roulette; the setup draws
+  the first player of each of the five possible rounds in advance.
+* **Random** (``random``): hands are drawn at random from each player's collection. Collections
+  live on the platform: pass them to :meth:`TripleTriad.random_setup` (``collections=``), which then
+  draws each hand from its player's collection and records the collections in the setup
+  (``state_from_setup`` checks each hand is taken from its collection). Without collections (the
+  engine on its own, ``new_state(seed=...)``), every hand is drawn from the level pool whatever the
+  rule says. With ``random`` off, players may choose their hands (``random_setup(hands=...)`` or an
+  explicit setup); with ``random`` on, ``random_setup`` refuses chosen hands.
+* **Level pool** (options ``min_level``/``max_level``, default 1..5): hands not given are drawn
+  card by card, uniformly and independently, from the cards of those levels (so a hand may hold
+  two copies of a card, as FF8 hands may; the engine does not enforce FF8's one-copy rule of
+  levels 8-10, which belongs to collections).
+* **Trade** (``trade``, default One) happens only when a player wins; the cards traded are
+  recorded in the outcome's ``details["transfers"]`` (``{"card", "from", "to"}``; the platform
+  moves them between collections). "The loser's cards" are the five cards the loser **brought to
+  the match** (its setup hand), whoever owns them at the end, as in FF8, where you always pick from
+  the opponent's own deck.
+
+  - ``none``: nothing changes hands.
+  - ``one``: the winner picks one of the loser's five cards: a last action of the winner,
+    ``take <card>``, before the game is terminal.
+  - ``diff``: the winner picks ``winner_score - 5`` of the loser's cards (the text's
+    "(Win - Loser) / 2"), one ``take`` action each.
+  - ``all``: the winner takes all five of the loser's cards (no decision, no action).
+  - ``direct``: each player keeps the cards they own at the end (board colour + hand), in a won
+    match *and in a drawn one* (FF8's Direct has no winner's choice). Identical cards are
+    interchangeable, so the transfers are the difference between the cards each player owns at the
+    end and the cards they brought, counted by name.
+  While the winner picks, the finished board stays as it is and ``current_player()`` is the
+  winner; the game is terminal after the last pick.
+* **Outcome**: the scores are the last round's; ``details`` holds ``reason`` (``"won"`` or
+  ``"draw"``), ``rounds``, ``round_scores`` (every round, the drawn ones included), ``trade`` and
+  ``transfers``.
+
+Setup
+-----
+A JSON object. ``hands``: for each seat the five card names it brings (case-insensitive).
+``first``: the seat that starts each possible round, a list (1 entry, or 5 with ``sudden_death``;
+a bare seat number is accepted for a single round). ``elements`` (only with ``elemental``, then
+required): for each possible round the element of cells 1-9 (``null`` for none), or a single list
+of 9 for a single round. ``collections`` (optional): per seat the card names that player owns
+(or ``null``); each hand must be taken from it. Anything else is a ``SetupError`` naming it::
+
+    {"hands": [["Geezard", "Funguar", "Bite Bug", "Red Bat", "Blobra"],
+               ["Gayla", "Gesper", "Fastitocalon-F", "Blood Soul", "Caterchipillar"]],
+     "first": [1],
+     "elements": [[null, null, "fire", null, null, null, null, null, null]]}
+
+Actions and notation
+--------------------
+Actions are ints. Placing card ``id`` (0..109, its FF8 number minus one) on cell ``c`` (1..9) is
+``id * 9 + (c - 1)``, written ``<name>@<cell>``: ``Geezard@1`` is 0, ``Bite Bug@5`` is 22. Two
+identical cards in a hand are the same action. A trade pick of card ``id`` is ``TAKE + id``
+(``TAKE`` = 1000), written ``take <name>``: ``take Geezard`` is 1000. Parsing ignores case and
+extra spaces; formatting is canonical.
+
+>>> game.string_to_action("bite bug @ 5"), game.action_to_string(22), game.action_to_string(1000)
+(22, 'Bite Bug@5', 'take Geezard')
+
+Views
+-----
+A view holds ``round`` (1-based), ``first`` (who started this round), ``board`` (per cell ``null``
+or ``{"card", "owner"}``), ``elements`` (with ``elemental``: this round's, per cell), ``hands`` (per
+seat the card names, or ``null`` when hidden from the viewer), ``hand_sizes``, ``known`` (with
+hidden hands, per seat: the cards of its hand that are public because they were on the board
+when an earlier drawn round ended; ``null`` when hands are open or the match is decided),
+``brought`` (per seat the cards it brought to the match, as far as the viewer knows them: of a
+hidden hand, the ones seen so far, sorted), ``scores``, ``rounds`` (the earlier, drawn rounds:
+``first``, ``board``, ``elements``) and, once the match is decided, ``trade`` (``rule``,
+``winner``, ``picks_left``, ``taken``, ``transfers``). Spectators (seat ``None``) see no hand
+unless ``open``. Later rounds' first players and elements are never shown.
+
+:meth:`TripleTriad.sample_state` fills a hidden hand with the public cards and, for the others,
+cards drawn uniformly and independently from the level pool (the setup's own draw), never
+reading the real hand; the later rounds' first players and elements are drawn afresh.
+``to_json`` adds the full hands, ``known``, the boards of earlier rounds, ``player``, ``picks``
+and ``taken`` to the setup and history.
+
+Speed
+-----
+Random playouts are the benchmark, so the hot path is plain ints and lists: a card in a hand or on
+the board is stored as ``id * 9``; legal actions are concatenated from per-card tuples indexed by
+the bit set of empty cells; the placement is validated with two membership tests and applied in
+place; ``new_state(seed)`` builds the state straight from the values it draws (the same draw as
+``random_setup``), and ``state_from_setup`` validates every setup it is given.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Callable, Hashable, Mapping, Sequence
+from math import comb
+from typing import Any
+
+from tritable.engine.errors import IllegalActionError, NotationError, OptionError, SetupError, StateError
+from tritable.engine.protocol import JSON, TERMINAL, Action, Game, Option, Outcome, State
+from tritable.games.triple_triad.data import (
+    ACTION_ROWS,
+    BASE_BY_NAME,
+    BY_FOLDED,
+    BY_NAME,
+    COUNT,
+    ELEMENT_INDEX,
+    ELEMENTS,
+    LEVELS,
+    NAME_BY_BASE,
+    NAMES,
+    NEIGHBOURS,
+    NO_RATINGS,
+    OCCUPIED,
+    RATINGS_BY_BASE,
+    RATINGS_ON,
+    WALL_MATCHES,
+    Ratings,
+    action_rows,
+    fold,
+)
+
+TAKE = 1000
+"""Trade picks are ``TAKE + card id``."""
+ELEMENT_CHANCE = 1 / 8
+"""The chance that a cell gets an element (Elemental rule)."""
+HAND_SIZE = 5
+MAX_ROUNDS = 5
+TRADES = ("none", "one", "all", "diff", "direct")
+
+# Rule bits of the placement code: Same and Plus need the slow capture path.
+SAME, WALL, PLUS, COMBO = 1, 2, 4, 8
+
+_PLACEMENTS = 9 * COUNT
+_SETUP_KEYS = frozenset({"hands", "first", "elements", "collections"})
+
+
+_TABLES: tuple[list[Ratings], ...] = (*RATINGS_ON, RATINGS_BY_BASE)  # index -1: no element
+_NO_ELEMENTS: tuple[int, ...] = (-1,) * 9
+_SEATS = frozenset((0, 1))
+_TAKE_OF_BASE = {9 * i: TAKE + i for i in range(COUNT)}
+_NOTHING: list[int] = []  # shared, never changed: the trade phase puts a new list in its place
+_ELEMENT_CODES: dict[str | None, int] = {None: -1}
+_ELEMENT_CODES.update(ELEMENT_INDEX)
+_ELEMENT_OF = _ELEMENT_CODES.__getitem__
+_BASE_OF = BASE_BY_NAME.__getitem__
+_ELEMENT_COUNT_ODDS: list[float] = []
+"""Cumulative odds of 0, 1, ... 9 elemental cells (each cell independently ELEMENT_CHANCE)."""
+for _k in range(10):
+    _ELEMENT_COUNT_ODDS.append(
+        (_ELEMENT_COUNT_ODDS[-1] if _k else 0.0) + comb(9, _k) * ELEMENT_CHANCE**_k * (1 - ELEMENT_CHANCE) ** (9 - _k)
+    )
+_ELEMENT_COUNT_ODDS[-1] = 2.0  # no rounding gap at the top
+
+
+def _draw_elements(random_: Callable[[], float]) -> tuple[list[str | None], tuple[int, ...]]:
+    """The elements of cells 1-9 (names, and codes for _TABLES): each cell has one with probability
+    ELEMENT_CHANCE, uniform among the eight. Drawn as how many cells (binomial), then which cells
+    and elements: the same distribution, with a few random numbers instead of one or two a cell."""
+    u = random_()
+    if u < _ELEMENT_COUNT_ODDS[0]:
+        return [None] * 9, _NO_ELEMENTS
+    count = 1
+    while u >= _ELEMENT_COUNT_ODDS[count]:
+        count += 1
+    cells: list[str | None] = [None] * 9
+    codes = [-1] * 9
+    while count:
+        cell = int(random_() * 9)
+        if codes[cell] < 0:
+            e = int(random_() * 8)
+            cells[cell] = ELEMENTS[e]
+            codes[cell] = e
+            count -= 1
+    return cells, tuple(codes)
+
+
+def _card_id(name: Any, what: str, error: type[Exception] = SetupError) -> int:
+    """The id of a card named ``name`` (exact, else case-insensitively); ``error`` names ``what``."""
+    if not isinstance(name, str):
+        raise error(f"{what}: a card is named by text, not {name!r}")
+    cid = BY_NAME.get(name)
+    if cid is None:
+        cid = BY_FOLDED.get(fold(name))
+        if cid is None:
+            raise error(f"{what}: no card named {name!r}")
+    return cid
+
+
+def _all_ints(values: list[Any]) -> bool:
+    """True when every value is an int proper (JSON seats: not True/False, not 0.0)."""
+    return type(values[0]) is int if len(values) == 1 else all(type(v) is int for v in values)
+
+
+def _is_seat(value: Any) -> bool:
+    return type(value) is int and 0 <= value <= 1
+
+
+class TripleTriad(Game):
+    """Triple Triad for two players; see the module docstring for the rules and formats."""
+
+    id = "triple-triad"
+    name = "Triple Triad"
+    min_players = 2
+    max_players = 2
+    perfect_information = False
+    option_specs = (
+        Option("same", bool, False, "Same: two or more equal facing ratings flip the matched opponent cards"),
+        Option("same_wall", bool, False, "Same Wall: the board's edge counts as A for Same (needs same)"),
+        Option("plus", bool, False, "Plus: two or more equal sums of facing ratings flip those opponent cards"),
+        Option("combo", bool, False, "Combo: cards flipped by Same/Same Wall/Plus capture on by Standard"),
+        Option("elemental", bool, False, "Elemental: elements on cells give +1/-1 to the cards placed there"),
+        Option("open", bool, True, "Open: both hands are visible"),
+        Option("sudden_death", bool, False, "Sudden Death: a draw replays with the cards owned, up to 5 rounds"),
+        Option("random", bool, False, "Random: hands are drawn at random from the players' collections"),
+        Option("trade", str, "one", "Trade rule: what the winner takes", choices=TRADES),
+        Option("min_level", int, 1, "Lowest card level of hands drawn without a collection", min=1, max=10),
+        Option("max_level", int, 5, "Highest card level of hands drawn without a collection", min=1, max=10),
+    )
+
+    def __init__(self, players: int | None = None, options: Mapping[str, Any] | None = None) -> None:
+        super().__init__(players, options)
+        o = self.options
+        mode = (SAME if o["same"] else 0) | (WALL if o["same_wall"] else 0) | (PLUS if o["plus"] else 0)
+        if mode and o["combo"]:
+            mode |= COMBO
+        self._mode = mode
+        self._elemental: bool = o["elemental"]
+        self._open: bool = o["open"]
+        self._rounds = MAX_ROUNDS if o["sudden_death"] else 1
+        self._trade: str = o["trade"]
+        self._pool_ids = tuple(i for i in range(COUNT) if o["min_level"] <= LEVELS[i] <= o["max_level"])
+        self._pool = tuple(NAMES[i] for i in self._pool_ids)
+        # Hands are drawn five cards at a time as two pairs and a card of the pool (see _draw).
+        self._pairs = [(a, b) for a in self._pool for b in self._pool]
+        self._pair_bases = [(9 * a, 9 * b) for a in self._pool_ids for b in self._pool_ids]
+        self._pool_bases = [9 * a for a in self._pool_ids]
+        n = len(self._pool)
+        self._pool_powers = (n, n**3, n**5, (n**5 - 1).bit_length())
+
+    def check_options(self) -> None:
+        o = self.options
+        if o["same_wall"] and not o["same"]:
+            raise OptionError("same_wall needs same: Same Wall extends the Same rule (turn same on)", "same_wall")
+        if o["min_level"] > o["max_level"]:
+            raise OptionError(f"min_level ({o['min_level']}) must not exceed max_level ({o['max_level']})", "min_level")
+
+    def rules_text(self) -> str:
+        """The rules in play, e.g. ``"Same, Plus, Combo, Open"``."""
+        o = self.options
+        names = [
+            ("same", "Same"),
+            ("same_wall", "Same Wall"),
+            ("plus", "Plus"),
+            ("combo", "Combo"),
+            ("elemental", "Elemental"),
+            ("open", "Open"),
+            ("sudden_death", "Sudden Death"),
+            ("random", "Random"),
+        ]
+        return ", ".join(label for key, label in names if o[key]) or "Standard"
+
+    # -- setups -----------------------------------------------------------------------------------
+
+    def new_state(self, seed: int | None = None, setup: Mapping[str, Any] | None = None) -> TripleTriadState:
+        """As :meth:`Game.new_state`. A setup drawn here is built straight from the values drawn
+        (``random_setup`` makes the same draw), so it is not parsed back from its names."""
+        if setup is not None:
+            state = super().new_state(seed, setup)
+            assert isinstance(state, TripleTriadState)
+            return state
+        drawn, hands, firsts, elements = self._draw(random.Random(seed))
+        return self._build(drawn, hands, firsts, elements)
+
+    def random_setup(
+        self,
+        rng: random.Random,
+        collections: Sequence[Sequence[str] | None] | None = None,
+        hands: Sequence[Sequence[str] | None] | None = None,
+    ) -> JSON:
+        """Draw a setup: the hands not given, the first player and the elements of every round.
+
+        ``collections`` (per seat a list of card names, or ``None``): a hand not given is drawn
+        from its player's collection (five distinct copies of it), else from the level pool.
+        ``hands`` (per seat five card names, or ``None``): hands the players chose; refused under
+        the Random rule.
+        """
+        if collections is None and hands is None:
+            return self._draw(rng)[0]
+        setup: JSON = {"hands": self._draw_hands(rng, collections, hands)}
+        if collections is not None:
+            setup["collections"] = [None if c is None else list(c) for c in collections]
+        firsts, elements = self._draw_rounds(rng)
+        setup["first"] = firsts
+        if elements is not None:
+            setup["elements"] = elements
+        return setup
+
+    def _draw(
+        self, rng: random.Random
+    ) -> tuple[JSON, list[list[int]], tuple[int, ...], tuple[tuple[int, ...], ...] | None]:
+        """A setup with hands from the level pool, and its values (as ``_parse_setup`` gives them)."""
+        # Five cards at once: a uniform number below n**5 (redrawn when above, so exactly uniform)
+        # read as two pairs of the pool and one card: five independent uniform cards.
+        bits = rng.getrandbits
+        n, n3, n5, width = self._pool_powers
+        pairs = self._pairs
+        bases = self._pair_bases
+        x = bits(width)
+        while x >= n5:
+            x = bits(width)
+        y = bits(width)
+        while y >= n5:
+            y = bits(width)
+        i = x // n3
+        x -= i * n3
+        j = x // n
+        x -= j * n
+        k = y // n3
+        y -= k * n3
+        m = y // n
+        y -= m * n
+        pool = self._pool
+        a, b, c, d = pairs[i], pairs[j], pairs[k], pairs[m]
+        setup: JSON = {"hands": [[*a, *b, pool[x]], [*c, *d, pool[y]]]}
+        ids = self._pool_bases
+        ba, bb, bc, bd = bases[i], bases[j], bases[k], bases[m]
+        hands = [[*ba, *bb, ids[x]], [*bc, *bd, ids[y]]]
+        if self._rounds == 1:
+            first = bits(1)
+            setup["first"] = [first]
+            if not self._elemental:
+                return setup, hands, (first,), None
+            names, codes = _draw_elements(rng.random)
+            setup["elements"] = [names]
+            return setup, hands, (first,), (codes,)
+        firsts, elements = self._draw_rounds(rng)
+        setup["first"] = firsts
+        if elements is None:
+            return setup, hands, tuple(firsts), None
+        setup["elements"] = elements
+        return setup, hands, tuple(firsts), tuple(tuple(_ELEMENT_CODES[e] for e in row) for row in elements)
+
+    def _draw_rounds(self, rng: random.Random) -> tuple[list[int], list[list[str | None]] | None]:
+        """The first player and (with Elemental) the elements of every round the match may have."""
+        firsts = [rng.getrandbits(1) for _ in range(self._rounds)]
+        if not self._elemental:
+            return firsts, None
+        return firsts, [_draw_elements(rng.random)[0] for _ in range(self._rounds)]
+
+    def _draw_hands(
+        self,
+        rng: random.Random,
+        collections: Sequence[Sequence[str] | None] | None,
+        hands: Sequence[Sequence[str] | None] | None,
+    ) -> list[list[str]]:
+        for what, value in (("collections", collections), ("hands", hands)):
+            if value is not None and (isinstance(value, str) or len(value) != 2):
+                raise SetupError(f"{what} must list one entry per seat (2), not {value!r}")
+        out: list[list[str]] = []
+        for seat in range(2):
+            chosen = hands[seat] if hands is not None else None
+            owned = collections[seat] if collections is not None else None
+            if chosen is not None:
+                if self.options["random"]:
+                    raise SetupError(f"seat {seat} chose a hand, but under the Random rule hands are drawn")
+                out.append(list(chosen))
+            elif owned is not None:
+                if isinstance(owned, str) or len(owned) < HAND_SIZE:
+                    raise SetupError(f"seat {seat}'s collection must list at least {HAND_SIZE} cards")
+                out.append(rng.sample(list(owned), HAND_SIZE))
+            else:
+                out.append(rng.choices(self._pool, k=HAND_SIZE))
+        return out
+
+    def state_from_setup(self, setup: Mapping[str, Any]) -> TripleTriadState:
+        hands, firsts, elements = self._parse_setup(setup)
+        return self._build(setup, hands, firsts, elements)
+
+    def _build(
+        self,
+        setup: Mapping[str, Any],
+        hands: list[list[int]],
+        firsts: tuple[int, ...],
+        elements: tuple[tuple[int, ...], ...] | None,
+    ) -> TripleTriadState:
+        state = TripleTriadState.__new__(TripleTriadState)
+        state.game = self
+        state.history = []
+        state.initial_setup = setup
+        state._brought = (tuple(hands[0]), tuple(hands[1]))
+        state._hands = hands
+        state._cards = [-1] * 9
+        state._owner = [-1] * 9
+        state._eff = [NO_RATINGS] * 9
+        state._mask = 511
+        state._p = firsts[0]
+        state._round = 1
+        state._picks = 0
+        state._pickable = _NOTHING
+        state._taken = ()
+        state._finals = ()
+        state._firsts = firsts
+        state._elements = elements
+        state._elems = _NO_ELEMENTS if elements is None else elements[0]
+        state._mode = self._mode
+        state._known = None if self._open else [[], []]
+        h0, h1 = hands
+        state._dup = len(set(h0)) < HAND_SIZE or len(set(h1)) < HAND_SIZE
+        return state
+
+    def _parse_setup(
+        self, setup: Mapping[str, Any]
+    ) -> tuple[list[list[int]], tuple[int, ...], tuple[tuple[int, ...], ...] | None]:
+        """Validate a setup: (hands as card bases, first seat per round, elements per round)."""
+        if type(setup) is not dict and not isinstance(setup, Mapping):
+            raise SetupError(f"a Triple Triad setup is a JSON object, not {type(setup).__name__}")
+        if not _SETUP_KEYS.issuperset(setup):
+            unknown = sorted(map(str, set(setup) - _SETUP_KEYS))
+            raise SetupError(f"unknown setup key(s) {', '.join(unknown)} (keys: hands, first, elements, collections)")
+        raw = setup.get("hands")
+        if raw is None:
+            raise SetupError("the setup lacks 'hands' (five card names per seat)")
+        try:
+            if type(raw) is not list or len(raw) != 2 or type(raw[0]) is not list or type(raw[1]) is not list:
+                raise TypeError
+            hands = [list(map(_BASE_OF, raw[0])), list(map(_BASE_OF, raw[1]))]
+        except (KeyError, TypeError):
+            hands = self._parse_hands_slowly(raw)
+        if len(hands[0]) != HAND_SIZE or len(hands[1]) != HAND_SIZE:
+            seat = 0 if len(hands[0]) != HAND_SIZE else 1
+            raise SetupError(f"seat {seat}'s hand has {len(hands[seat])} cards, not {HAND_SIZE}")
+        rounds = self._rounds
+        first = setup.get("first")
+        if type(first) is list and len(first) == rounds and _all_ints(first) and _SEATS.issuperset(first):
+            firsts = tuple(first)
+        elif rounds == 1 and _is_seat(first):
+            firsts = (first,)
+        elif first is None:
+            raise SetupError("the setup lacks 'first' (the seat that starts each round)")
+        else:
+            need = "a list of 5 seats (one per possible round)" if rounds > 1 else "a seat, 0 or 1"
+            raise SetupError(f"the setup's 'first' must be {need}, not {first!r}")
+        elements = self._parse_elements(setup.get("elements"), rounds)
+        if "collections" in setup:
+            self._check_collections(setup["collections"], raw)
+        return hands, firsts, elements
+
+    def _parse_hands_slowly(self, raw: Any) -> list[list[int]]:
+        if not isinstance(raw, Sequence) or isinstance(raw, str) or len(raw) != 2:
+            raise SetupError(f"the setup's 'hands' must list two hands (one per seat), not {raw!r}")
+        hands: list[list[int]] = []
+        for seat, hand in enumerate(raw):
+            if not isinstance(hand, Sequence) or isinstance(hand, str):
+                raise SetupError(f"seat {seat}'s hand must be a list of card names, not {hand!r}")
+            hands.append([9 * _card_id(name, f"seat {seat}'s hand") for name in hand])
+        return hands
+
+    def _parse_elements(self, raw: Any, rounds: int) -> tuple[tuple[int, ...], ...] | None:
+        if not self._elemental:
+            if raw is not None:
+                raise SetupError("the setup places 'elements' but the elemental rule is off")
+            return None
+        try:
+            if type(raw) is list and len(raw) == rounds:
+                if rounds == 1:
+                    row = tuple(map(_ELEMENT_OF, raw[0]))
+                    if len(row) == 9:
+                        return (row,)
+                else:
+                    rows = tuple([tuple(map(_ELEMENT_OF, cells)) for cells in raw])
+                    if all(len(row) == 9 for row in rows):
+                        return rows
+        except (KeyError, TypeError):
+            pass
+        return self._parse_elements_slowly(raw, rounds)
+
+    def _parse_elements_slowly(self, raw: Any, rounds: int) -> tuple[tuple[int, ...], ...]:
+        if raw is None:
+            raise SetupError("the setup lacks 'elements' (the elemental rule is on)")
+        if not isinstance(raw, list):
+            raise SetupError(f"the setup's 'elements' must be a list, not {raw!r}")
+        if rounds == 1 and len(raw) == 9 and not any(isinstance(x, list) for x in raw):
+            raw = [raw]
+        if len(raw) != rounds:
+            raise SetupError(f"the setup's 'elements' must give the elements of {rounds} round(s), not {len(raw)}")
+        out: list[tuple[int, ...]] = []
+        for r, cells in enumerate(raw):
+            if not isinstance(cells, list) or len(cells) != 9:
+                raise SetupError(f"round {r + 1}'s elements must list cells 1-9, not {cells!r}")
+            row: list[int] = []
+            for cell, e in enumerate(cells):
+                if e is None:
+                    row.append(-1)
+                elif isinstance(e, str) and e.lower() in ELEMENT_INDEX:
+                    row.append(ELEMENT_INDEX[e.lower()])
+                else:
+                    raise SetupError(
+                        f"cell {cell + 1}: no element {e!r} in round {r + 1} (elements: {', '.join(ELEMENTS)})"
+                    )
+            out.append(tuple(row))
+        return tuple(out)
+
+    def _check_collections(self, raw: Any, hands: Any) -> None:
+        if not isinstance(raw, list) or len(raw) != 2:
+            raise SetupError(f"the setup's 'collections' must list one collection per seat, not {raw!r}")
+        for seat, owned in enumerate(raw):
+            if owned is None:
+                continue
+            if not isinstance(owned, list):
+                raise SetupError(f"seat {seat}'s collection must be a list of card names, not {owned!r}")
+            have = Counter(_card_id(n, f"seat {seat}'s collection") for n in owned)
+            need = Counter(_card_id(n, f"seat {seat}'s hand") for n in hands[seat])
+            missing = need - have
+            if missing:
+                names = ", ".join(NAMES[c] for c in sorted(missing))
+                raise SetupError(f"seat {seat}'s hand holds {names}, not in its collection")
+
+    # -- notation ---------------------------------------------------------------------------------
+
+    def action_to_string(self, action: Action) -> str:
+        if type(action) is int:
+            if 0 <= action < _PLACEMENTS:
+                return f"{NAMES[action // 9]}@{action % 9 + 1}"
+            if TAKE <= action < TAKE + COUNT:
+                return f"take {NAMES[action - TAKE]}"
+        raise NotationError(f"{action!r} is not a Triple Triad action")
+
+    def string_to_action(self, text: str) -> Action:
+        if not isinstance(text, str):
+            raise NotationError(f"a Triple Triad action is text, not {text!r}")
+        body = text.strip()
+        name, at, cell = body.rpartition("@")
+        if at:
+            cell = cell.strip()
+            if len(cell) != 1 or not "1" <= cell <= "9":
+                raise NotationError(f"{text!r}: the cell after '@' must be 1-9")
+            return 9 * _card_id(name.strip(), repr(text), NotationError) + int(cell) - 1
+        head, _, rest = body.partition(" ")
+        if head.lower() == "take" and rest.strip():
+            return TAKE + _card_id(rest.strip(), repr(text), NotationError)
+        raise NotationError(f"{text!r} is not a Triple Triad action: write '<card>@<cell 1-9>' or 'take <card>'")
+
+    # -- JSON and sampling --------------------------------------------------------------------------
+
+    def state_from_json(self, data: Mapping[str, Any]) -> TripleTriadState:
+        if not isinstance(data, Mapping):
+            raise StateError("a Triple Triad state is a JSON object")
+        if data.get("game") != self.id:
+            raise StateError(f"not a {self.id} state: {data.get('game')!r}")
+        setup = data.get("setup")
+        if not isinstance(setup, Mapping):
+            raise StateError("the state lacks its 'setup'")
+        try:
+            state = self.state_from_setup(setup)
+        except SetupError as exc:
+            raise StateError(f"bad setup in the state: {exc}") from None
+        state._read_header(data)
+        try:
+            state._load(data)
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
+            if isinstance(exc, StateError):
+                raise
+            raise StateError(f"malformed Triple Triad state: {exc!r}") from None
+        return state
+
+    def sample_state(self, view: Mapping[str, Any], rng: random.Random) -> TripleTriadState:
+        """A state that agrees with ``view``; each card the view does not name is drawn uniformly from
+        the level pool, and the later rounds' first players and elements are drawn afresh."""
+        try:
+            return self._sample(view, rng)
+        except StateError:
+            raise
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
+            raise StateError(f"malformed Triple Triad view: {exc!r}") from None
+
+    def _sample(self, view: Mapping[str, Any], rng: random.Random) -> TripleTriadState:
+        if view.get("game") != self.id:
+            raise StateError(f"not a {self.id} view: {view.get('game')!r}")
+        rnd = int(view["round"])
+        finals = view["rounds"]
+        if len(finals) != rnd - 1 or not 1 <= rnd <= self._rounds:
+            raise StateError(f"the view's round {rnd} does not match its {len(finals)} earlier rounds")
+        hands: list[list[int]] = []
+        brought: list[list[int]] = []
+        known: list[list[int]] = [[], []]
+        for seat in range(2):
+            shown = view["hands"][seat]
+            if shown is not None:
+                hands.append([9 * _card_id(n, "view", StateError) for n in shown])
+                brought.append([9 * _card_id(n, "view", StateError) for n in view["brought"][seat]])
+                continue
+            known[seat] = [9 * _card_id(n, "view", StateError) for n in view["known"][seat]]
+            unseen = int(view["hand_sizes"][seat]) - len(known[seat])
+            drawn = [9 * rng.choice(self._pool_ids) for _ in range(unseen)]
+            hands.append(known[seat] + drawn)
+            brought.append([9 * _card_id(n, "view", StateError) for n in view["brought"][seat]] + drawn)
+        if any(len(b) != HAND_SIZE for b in brought):
+            raise StateError("the view's 'brought' cards and hidden hand sizes do not add up to five a seat")
+
+        firsts = [int(f["first"]) for f in finals] + [int(view["first"])]
+        firsts += [rng.getrandbits(1) for _ in range(self._rounds - rnd)]
+        setup: JSON = {"hands": [[NAME_BY_BASE[b] for b in h] for h in brought], "first": firsts}
+        if self._elemental:
+            seen = [f["elements"] for f in finals] + [view["elements"]]
+            fresh = (self._draw_rounds(rng)[1] or [])[: self._rounds - rnd]
+            setup["elements"] = seen + fresh
+        state = self.state_from_setup(setup)
+        state._round = rnd
+        state._finals = tuple(_board_from_json(f["board"]) for f in finals)
+        if state._elements is not None:
+            state._elems = state._elements[rnd - 1]
+        state._hands = hands
+        if state._known is not None:
+            state._known = [[9 * _card_id(n, "view", StateError) for n in view["known"][s] or ()] for s in range(2)]
+        state._dup = True
+        cards, owner = _board_from_json(view["board"])
+        state._set_board(cards, owner)
+        turn = view["turn"]
+        state._p = turn["players"][0] if turn["players"] else TERMINAL
+        trade = view.get("trade")
+        if trade is not None:
+            state._taken = tuple(9 * _card_id(n, "view", StateError) for n in trade["taken"])
+            state._picks = int(trade["picks_left"])
+            if state._picks:
+                state._pickable = state._left_to_take()
+        return state
+
+
+def _board_from_json(board: Any) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Cells written as ``null`` or ``{"card", "owner"}`` (views) or ``[card, owner]`` (states)."""
+    if not isinstance(board, list) or len(board) != 9:
+        raise StateError(f"a board lists 9 cells, not {board!r}")
+    cards: list[int] = []
+    owner: list[int] = []
+    for cell in board:
+        if cell is None:
+            cards.append(-1)
+            owner.append(-1)
+            continue
+        name, seat = (cell["card"], cell["owner"]) if isinstance(cell, Mapping) else cell
+        if not _is_seat(seat):
+            raise StateError(f"a card's owner is a seat (0 or 1), not {seat!r}")
+        cards.append(9 * _card_id(name, "board", StateError))
+        owner.append(seat)
+    return tuple(cards), tuple(owner)
+
+
+def _board_to_json(cards: Sequence[int], owner: Sequence[int]) -> list[Any]:
+    return [None if b < 0 else {"card": NAME_BY_BASE[b], "owner": o} for b, o in zip(cards, owner, strict=True)]
+
+
+def _names(bases: Sequence[int]) -> list[str]:
+    return [NAME_BY_BASE[b] for b in bases]
+
+
+def _sorted_names(bases: Sequence[int] | Counter[int]) -> list[str]:
+    items = sorted(bases.elements()) if isinstance(bases, Counter) else sorted(bases)
+    return [NAME_BY_BASE[b] for b in items]
+
+
+class TripleTriadState(State):
+    """A position of Triple Triad. Cards in hands and on the board are stored as ``id * 9``."""
+
+    __slots__ = (
+        "_brought",
+        "_cards",
+        "_dup",
+        "_eff",
+        "_elements",
+        "_elems",
+        "_finals",
+        "_firsts",
+        "_hands",
+        "_known",
+        "_mask",
+        "_mode",
+        "_owner",
+        "_p",
+        "_pickable",
+        "_picks",
+        "_round",
+        "_taken",
+    )
+
+    game: TripleTriad
+    _brought: tuple[tuple[int, ...], tuple[int, ...]]
+    """The five cards each seat brought to the match (its setup hand): what trades pick from."""
+    _cards: list[int]
+    _dup: bool
+    """Whether a hand may hold two copies of a card (then legal actions are deduplicated)."""
+    _eff: list[Ratings]
+    """Per cell, the ratings Standard and Combo use (Elemental-modified)."""
+    _elems: tuple[int, ...]
+    """This round's element per cell (-1: none), an index of _TABLES."""
+    _elements: tuple[tuple[int, ...], ...] | None
+    _mask: int
+    """The empty cells, as a bit set (bit k = cell k + 1)."""
+    _finals: tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]
+    """The final boards (cards, owners) of the earlier, drawn rounds."""
+    _firsts: tuple[int, ...]
+    _hands: list[list[int]]
+    _known: list[list[int]] | None
+    """With hidden hands: per seat the cards of its hand that are public (None when open)."""
+    _mode: int
+    _owner: list[int]
+    _p: int
+    _pickable: list[int]
+    """Trade phase: the loser's brought cards not taken yet, as take actions."""
+    _picks: int
+    """Trade phase: picks the winner still makes (0 otherwise)."""
+    _round: int
+    _taken: tuple[int, ...]
+
+    def __init__(self, game: TripleTriad, setup: Mapping[str, Any]) -> None:
+        fresh = game.state_from_setup(setup)
+        super().__init__(game, setup)
+        for slot in TripleTriadState.__slots__:
+            setattr(self, slot, getattr(fresh, slot))
+
+    # -- turn and actions --------------------------------------------------------------------------
+
+    def current_player(self) -> int:
+        return self._p
+
+    def legal_actions(self, player: int | None = None) -> list[Action]:
+        mask = self._mask
+        p = self._p
+        if mask and (player is None or player == p):
+            hand = self._hands[p]
+            out: list[Action] = []
+            for b in dict.fromkeys(hand) if self._dup else hand:
+                out += (ACTION_ROWS[b] or action_rows(b))[mask]
+            return out
+        if self._picks and (player is None or player == p):
+            return list(dict.fromkeys(self._pickable))
+        return []
+
+    def apply_action(self, action: Action, player: int | None = None) -> None:
+        # The fast path: a legal placement. In the trade phase and at the end the board is full,
+        # so no placement passes ``cards[k] < 0``; everything else goes to _apply_other.
+        p = self._p
+        if type(action) is int and p >= 0 and (player is None or player == p):
+            k = action % 9
+            b = action - k
+            cards = self._cards
+            hand = self._hands[p]
+            if cards[k] < 0 and b in hand:
+                hand.remove(b)
+                cards[k] = b
+                owner = self._owner
+                owner[k] = p
+                if self._known is not None and b in self._known[p]:
+                    self._known[p].remove(b)
+                eff = self._eff
+                r = eff[k] = _TABLES[self._elems[k]][b]
+                q = 1 - p
+                mask = self._mask
+                mode = self._mode
+                nbs = OCCUPIED[k][mask]  # the neighbours holding a card
+                if mode and nbs and (len(nbs) > 1 or (mode & WALL and WALL_MATCHES[action])):
+                    # Same / Same Wall / Plus on printed ratings, judged before any flip.
+                    printed = RATINGS_BY_BASE[b]
+                    matches = WALL_MATCHES[action] if mode & WALL else 0
+                    flips: list[int] = []
+                    sums: list[int] = []
+                    for n, s, t in nbs:
+                        mine = printed[s]
+                        theirs = RATINGS_BY_BASE[cards[n]][t]
+                        if mine == theirs:
+                            matches += 1
+                            if owner[n] == q:
+                                flips.append(n)
+                        sums.append(mine + theirs)
+                    if matches < 2 or not mode & SAME:
+                        flips = []
+                    if mode & PLUS and len(set(sums)) < len(sums):
+                        for (n, _s, _t), v in zip(nbs, sums, strict=True):
+                            if owner[n] == q and sums.count(v) > 1 and n not in flips:
+                                flips.append(n)
+                    for n in flips:
+                        owner[n] = p
+                    for n, s, t in nbs:
+                        if owner[n] == q and r[s] > eff[n][t]:
+                            owner[n] = p
+                    if flips and mode & COMBO:
+                        # Only the Same/Wall/Plus flips cascade (the Standard captures above are
+                        # already turned); the list grows while we walk it: breadth-first.
+                        for x in flips:
+                            ex = eff[x]
+                            for n, s, t in NEIGHBOURS[x]:
+                                if owner[n] == q and ex[s] > eff[n][t]:
+                                    owner[n] = p
+                                    flips.append(n)
+                else:
+                    for n, s, t in nbs:
+                        if owner[n] == q and r[s] > eff[n][t]:
+                            owner[n] = p
+                self.history.append((p, action))
+                mask ^= 1 << k
+                self._mask = mask
+                if mask:
+                    self._p = q
+                else:
+                    self._end_round()
+                return
+        self._apply_other(action, player)
+
+    def _end_round(self) -> None:
+        owner = self._owner
+        hands = self._hands
+        s0 = owner.count(0) + len(hands[0])
+        if s0 == 5:
+            if self._round < len(self._firsts):
+                self._next_round()
+            else:
+                self._p = TERMINAL
+            return
+        winner = 0 if s0 > 5 else 1
+        trade = self.game._trade
+        picks = 1 if trade == "one" else (max(s0, 10 - s0) - 5 if trade == "diff" else 0)
+        if picks:
+            self._p = winner
+            self._picks = picks
+            self._pickable = list(map(_TAKE_OF_BASE.__getitem__, self._brought[1 - winner]))
+        else:
+            self._p = TERMINAL
+
+    def _next_round(self) -> None:
+        """Sudden death: each player's new hand is what they own (the card left in hand first)."""
+        cards = self._cards
+        owner = self._owner
+        self._finals = (*self._finals, (tuple(cards), tuple(owner)))
+        won = [[b for b, o in zip(cards, owner, strict=True) if o == s] for s in range(2)]
+        self._hands = [self._hands[0] + won[0], self._hands[1] + won[1]]
+        if self._known is not None:
+            self._known = [self._known[0] + won[0], self._known[1] + won[1]]
+        self._cards = [-1] * 9
+        self._owner = [-1] * 9
+        self._eff = [NO_RATINGS] * 9
+        self._mask = 511
+        self._round += 1
+        self._p = self._firsts[self._round - 1]
+        if self._elements is not None:
+            self._elems = self._elements[self._round - 1]
+        self._dup = True
+
+    def _apply_other(self, action: Action, player: int | None) -> None:
+        """Trade picks; every illegal action ends here and is refused with the reason."""
+        p = self._p
+        if self._picks and type(action) is int and (player is None or player == p) and action in self._pickable:
+            self._pickable.remove(action)
+            self._taken = (*self._taken, 9 * (action - TAKE))
+            self._picks -= 1
+            if not self._picks:
+                self._p = TERMINAL
+            self.history.append((p, action))
+            return
+        seat = self._acting_seat(player)
+        g = self.game
+        if type(action) is not int:
+            raise IllegalActionError(
+                f"{action!r} is not a Triple Triad action (an int: card id * 9 + cell - 1, or {TAKE} + card id)"
+            )
+        if self._picks:
+            loser = 1 - seat
+            if not TAKE <= action < TAKE + COUNT:
+                raise IllegalActionError(f"seat {seat} won: it now picks a card of seat {loser} ('take <card>')")
+            raise IllegalActionError(f"{NAMES[action - TAKE]} is not among seat {loser}'s cards left to take")
+        if not 0 <= action < _PLACEMENTS:
+            raise IllegalActionError(f"{action} is not a card placement ({g.id} actions are card id * 9 + cell - 1)")
+        k = action % 9
+        name = NAMES[action // 9]
+        if action - k not in self._hands[seat]:
+            raise IllegalActionError(f"{name} is not in seat {seat}'s hand")
+        if self._cards[k] >= 0:
+            raise IllegalActionError(f"cell {k + 1} is taken (by {NAME_BY_BASE[self._cards[k]]})")
+        raise IllegalActionError(f"{name}@{k + 1} cannot be played now")  # every legal case took the fast path
+
+    def brought(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """The five cards (bases) each seat brought to the match, its setup hand: what trades pick
+        from."""
+        return self._brought
+
+    # -- results ------------------------------------------------------------------------------------
+
+    def scores(self) -> list[int]:
+        """Per seat: cards of its colour on the board plus cards left in its hand."""
+        owner = self._owner
+        return [owner.count(0) + len(self._hands[0]), owner.count(1) + len(self._hands[1])]
+
+    def winner(self) -> int | None:
+        """The seat that won the last round (None while it is being played or when drawn)."""
+        if self._mask:
+            return None
+        s0, s1 = self.scores()
+        return None if s0 == s1 else (0 if s0 > s1 else 1)
+
+    def is_decided(self) -> bool:
+        """True in the trade phase and at the end: the match result no longer changes."""
+        return self._p == TERMINAL or self._picks > 0
+
+    def outcome(self) -> Outcome:
+        if self._p != TERMINAL:
+            raise self._not_over()
+        scores = self.scores()
+        winner = self.winner()
+        details: JSON = {
+            "reason": "draw" if winner is None else "won",
+            "rounds": self._round,
+            "round_scores": [[5, 5] for _ in self._finals] + [scores],
+            "trade": self.game._trade,
+            "transfers": self.transfers(),
+        }
+        return Outcome.from_scores(scores, details)
+
+    def transfers(self) -> list[JSON]:
+        """The cards that change hands under the trade rule (so far, during the trade phase)."""
+        trade = self.game._trade
+        winner = self.winner()
+        moves: list[tuple[int, int, int]] = []  # (base, from, to)
+        if trade == "direct" and self.is_decided():
+            for seat in range(2):
+                owns = Counter(b for b, o in zip(self._cards, self._owner, strict=True) if o == seat)
+                owns.update(self._hands[seat])
+                gained = owns - Counter(self.brought()[seat])
+                moves += [(b, 1 - seat, seat) for b in sorted(gained.elements())]
+        elif winner is not None and self.is_decided():
+            loser = 1 - winner
+            cards = self.brought()[loser] if trade == "all" else self._taken if trade in ("one", "diff") else ()
+            moves = [(b, loser, winner) for b in cards]
+        return [{"card": NAME_BY_BASE[b], "from": f, "to": t} for b, f, t in moves]
+
+    def _left_to_take(self) -> list[int]:
+        """The take actions of the loser's brought cards not taken yet (trade phase)."""
+        winner = self.winner()
+        if winner is None:
+            raise StateError("a trade needs a winner")
+        left = Counter(self._brought[1 - winner])
+        left.subtract(self._taken)
+        if any(v < 0 for v in left.values()):
+            raise StateError("taken cards that the loser did not bring")
+        return [_TAKE_OF_BASE[b] for b in sorted(left.elements())]
+
+    # -- copies, identity --------------------------------------------------------------------------
+
+    def clone(self) -> TripleTriadState:
+        new = TripleTriadState.__new__(TripleTriadState)
+        new.game = self.game
+        new.history = self.history.copy()
+        new.initial_setup = self.initial_setup
+        new._brought = self._brought
+        new._cards = self._cards.copy()
+        new._dup = self._dup
+        new._eff = self._eff.copy()
+        new._elems = self._elems
+        new._elements = self._elements
+        new._mask = self._mask
+        new._finals = self._finals
+        new._firsts = self._firsts
+        new._hands = [self._hands[0].copy(), self._hands[1].copy()]
+        new._known = None if self._known is None else [self._known[0].copy(), self._known[1].copy()]
+        new._mode = self._mode
+        new._owner = self._owner.copy()
+        new._p = self._p
+        new._pickable = self._pickable.copy()
+        new._picks = self._picks
+        new._round = self._round
+        new._taken = self._taken
+        return new
+
+    def key(self) -> Hashable:
+        known = None if self._known is None else (tuple(sorted(self._known[0])), tuple(sorted(self._known[1])))
+        return (
+            self._p,
+            self._round,
+            tuple(self._cards),
+            tuple(self._owner),
+            tuple(self._hands[0]),
+            tuple(self._hands[1]),
+            known,
+            self._picks,
+            self._taken,
+            self.brought(),
+            self._finals,
+            self._firsts,
+            self._elements,
+        )
+
+    # -- JSON, views, text --------------------------------------------------------------------------
+
+    def to_json(self) -> JSON:
+        data = self._json_header()
+        data["round"] = self._round
+        data["player"] = self._p
+        data["board"] = [None if b < 0 else [NAME_BY_BASE[b], o] for b, o in zip(self._cards, self._owner, strict=True)]
+        data["hands"] = [_names(h) for h in self._hands]
+        data["known"] = None if self._known is None else [_names(k) for k in self._known]
+        data["rounds"] = [_board_to_json(c, o) for c, o in self._finals]
+        data["picks"] = self._picks
+        data["taken"] = _names(self._taken)
+        return data
+
+    def _load(self, data: Mapping[str, Any]) -> None:
+        """Read the dynamic part of :meth:`to_json` (the setup part is already read)."""
+        rnd = data["round"]
+        if type(rnd) is not int or not 1 <= rnd <= len(self._firsts):
+            raise StateError(f"bad round {rnd!r}")
+        self._round = rnd
+        if self._elements is not None:
+            self._elems = self._elements[rnd - 1]
+        self._finals = tuple(_board_from_json(b) for b in data["rounds"])
+        if len(self._finals) != rnd - 1:
+            raise StateError("a state of round n lists the boards of the n - 1 earlier rounds")
+        cards, owner = _board_from_json(data["board"])
+        self._hands = [[9 * _card_id(n, "hand", StateError) for n in h] for h in data["hands"]]
+        if len(self._hands) != 2:
+            raise StateError("a state lists two hands")
+        if sum(c >= 0 for c in cards) + len(self._hands[0]) + len(self._hands[1]) != 10:
+            raise StateError("the board and the hands must hold ten cards")
+        self._set_board(cards, owner)
+        known = data.get("known")
+        if (known is None) != (self._known is None):
+            raise StateError("'known' is kept exactly when hands are hidden")
+        if known is not None:
+            self._known = [[9 * _card_id(n, "known", StateError) for n in k] for k in known]
+            for seat in range(2):
+                if Counter(self._known[seat]) - Counter(self._hands[seat]):
+                    raise StateError(f"seat {seat}'s known cards are not all in its hand")
+        self._dup = True
+        player = data["player"]
+        if not (_is_seat(player) or player == TERMINAL):
+            raise StateError(f"bad player {player!r}")
+        self._p = player
+        self._taken = tuple(9 * _card_id(n, "taken", StateError) for n in data["taken"])
+        picks = data["picks"]
+        if type(picks) is not int or picks < 0:
+            raise StateError(f"bad picks {picks!r}")
+        self._picks = picks
+        if picks:
+            self._pickable = self._left_to_take()
+
+    def _set_board(self, cards: Sequence[int], owner: Sequence[int]) -> None:
+        self._cards = list(cards)
+        self._owner = list(owner)
+        self._mask = sum(1 << k for k in range(9) if cards[k] < 0)
+        self._eff = [NO_RATINGS if b < 0 else _TABLES[self._elems[k]][b] for k, b in enumerate(cards)]
+
+    def _elements_json(self, elems: tuple[int, ...] | None) -> list[str | None] | None:
+        return None if elems is None else [None if e < 0 else ELEMENTS[e] for e in elems]
+
+    def view(self, seat: int | None = None) -> JSON:
+        v = self._view_header(seat)
+        decided = self.is_decided()
+        g = self.game
+        v["round"] = self._round
+        v["first"] = self._firsts[self._round - 1]
+        v["board"] = _board_to_json(self._cards, self._owner)
+        if g._elemental:
+            v["elements"] = self._elements_json(self._elems)
+        hands: list[list[str] | None] = []
+        known: list[list[str] | None] = []
+        brought: list[list[str]] = []
+        hidden = not (g._open or decided) and self._known is not None
+        for s in range(2):
+            public = self._known[s] if hidden and self._known is not None else None
+            known.append(None if public is None else _sorted_names(public))
+            if public is None or seat == s:
+                hands.append(_names(self._hands[s]))
+                brought.append(_names(self.brought()[s]))
+            else:
+                hands.append(None)
+                # What was never on the board is the hand's non-public part; the rest has been seen.
+                unseen = Counter(self._hands[s]) - Counter(public)
+                brought.append(_sorted_names(Counter(self.brought()[s]) - unseen))
+        v["hands"] = hands
+        v["hand_sizes"] = [len(h) for h in self._hands]
+        v["known"] = known
+        v["brought"] = brought
+        v["scores"] = self.scores()
+        v["rounds"] = [
+            {
+                "first": self._firsts[i],
+                "board": _board_to_json(c, o),
+                "elements": self._elements_json(None if self._elements is None else self._elements[i]),
+            }
+            for i, (c, o) in enumerate(self._finals)
+        ]
+        if decided:
+            v["trade"] = {
+                "rule": g._trade,
+                "winner": self.winner(),
+                "picks_left": self._picks,
+                "taken": _names(self._taken),
+                "transfers": self.transfers(),
+            }
+        return v
+
+    def render(self, seat: int | None = None) -> str:
+        from tritable.games.triple_triad.render import render_view
+
+        return render_view(self.view(seat), self.game)
+
+
+__all__ = ["TAKE", "TripleTriad", "TripleTriadState"]

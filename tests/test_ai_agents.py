@@ -1,0 +1,442 @@
+"""The AI agents: legal actions only, determinism, no peeking at hidden information, strength
+where the answer is known (toy games of ``ai_toy_games``)."""
+
+from __future__ import annotations
+
+import importlib.util
+import random
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import tritable
+from tritable.ai import (
+    EVALUATIONS,
+    Agent,
+    GreedyAgent,
+    ISMCTSAgent,
+    MCTSAgent,
+    RandomAgent,
+    make_agent,
+)
+from tritable.ai.agents import Observation, view_digest
+from tritable.ai.evaluation import relative
+from tritable.ai.mcts import Node, Search
+from tritable.engine import CHANCE, SIMULTANEOUS, TERMINAL, Game, OutOfTurnError, State, game_class
+from tritable.engine.playout import random_step
+
+sys.path.insert(0, str(Path(__file__).parent))
+from ai_toy_games import ToyGoofspiel, ToyNim, ToyPig, ToyTicTacToe
+
+MODULES = {
+    "triple-triad": "tritable.games.triple_triad",
+    "triominos": "tritable.games.triominos",
+    "triatri": "tritable.games.triatri",
+    "tri-t-area": "tritable.games.tri_t_area",
+    "triad": "tritable.games.triad",
+}
+REAL = [gid for gid in tritable.game_ids() if gid in MODULES and importlib.util.find_spec(MODULES[gid]) is not None]
+
+
+def real_games() -> list[Game]:
+    games = []
+    for gid in REAL:
+        cls = game_class(gid)
+        for players in range(cls.min_players, cls.max_players + 1):
+            games.append(tritable.new_game(gid, players))
+        if gid == "triple-triad":
+            games.append(tritable.new_game(gid, options={"open": False}))
+            games.append(tritable.new_game(gid, options={"same": True, "plus": True, "combo": True, "open": False}))
+    return games
+
+
+TOYS: list[Game] = [
+    ToyNim(),
+    ToyNim(players=3),
+    ToyTicTacToe(),
+    ToyPig(),
+    ToyGoofspiel(),
+    ToyGoofspiel(players=3),
+    ToyGoofspiel(options={"sequential": True}),
+]
+
+
+def small_agents(seed: int) -> list[Agent]:
+    return [
+        RandomAgent(seed),
+        GreedyAgent(seed, samples=2, playouts=1),
+        MCTSAgent(seed, iterations=12, rollout_depth=4, determinizations=2),
+        ISMCTSAgent(seed, iterations=12, rollout_depth=4),
+    ]
+
+
+def seat_to_move(state: State) -> int:
+    p = state.current_player()
+    return p if p >= 0 else state.players_to_move()[0]
+
+
+def positions(game: Game, seeds: range, steps: tuple[int, ...]) -> list[State]:
+    """Positions after a few random actions (chance steps are taken, never stopped on)."""
+    out = []
+    for seed in seeds:
+        rng = random.Random(seed)
+        for n in steps:
+            state = game.new_state(seed=seed)
+            for _ in range(n):
+                if state.is_terminal():
+                    break
+                random_step(state, rng)
+            while state.current_player() == CHANCE:
+                random_step(state, rng)
+            if not state.is_terminal():
+                out.append(state)
+    return out
+
+
+def game_label(game: Game) -> str:
+    return f"{game.id}-{game.players}p-{'-'.join(f'{k}={v}' for k, v in game.changed_options().items())}"
+
+
+# -- legality -------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("game", TOYS, ids=game_label)
+def test_agents_play_toy_games_to_the_end_legally(game: Game) -> None:
+    for seed in range(3):
+        agents = small_agents(seed)
+        state = game.new_state(seed=seed)
+        chance = random.Random(seed)
+        turn = 0
+        while not state.is_terminal():
+            if state.current_player() == CHANCE:
+                random_step(state, chance)
+                continue
+            seat = seat_to_move(state)
+            agent = agents[turn % len(agents)]
+            action = agent.choose(state, seat)
+            assert action in state.legal_actions(seat), (agent, action)
+            state.apply_action(action, seat)
+            turn += 1
+
+
+@pytest.mark.parametrize("game", real_games(), ids=game_label)
+def test_agents_choose_legal_actions_in_real_games(game: Game) -> None:
+    states = positions(game, range(2), (0, 7, 25))
+    assert states
+    for i, state in enumerate(states):
+        for agent in small_agents(i):
+            seat = seat_to_move(state)
+            before = state.to_json()
+            action = agent.choose(state, seat)
+            assert action in state.legal_actions(seat), (agent, game.action_to_string(action))
+            assert state.to_json() == before, "choosing leaves the referee's state alone"
+
+
+def simultaneous_positions(game: Game, seed: int) -> list[State]:
+    """The first simultaneous turn of a random game: before anyone chose, and after one did."""
+    rng = random.Random(seed)
+    state = game.new_state(seed=seed)
+    while not state.is_terminal() and state.current_player() != SIMULTANEOUS:
+        random_step(state, rng)
+    if state.is_terminal():
+        return []
+    out = [state.clone()]
+    if len(state.players_to_move()) > 1:
+        random_step(state, rng)
+        if state.current_player() == SIMULTANEOUS:
+            out.append(state.clone())
+    return out
+
+
+@pytest.mark.parametrize("game", [g for g in real_games() if g.id in ("triatri", "tri-t-area")], ids=game_label)
+def test_agents_choose_legal_actions_at_simultaneous_turns(game: Game) -> None:
+    states = simultaneous_positions(game, 1)
+    assert states, f"{game.id} has a simultaneous turn"
+    for state in states:
+        for seat in state.players_to_move():
+            for agent in small_agents(seat):
+                action = agent.choose(state, seat)
+                assert action in state.legal_actions(seat)
+
+
+def test_agents_refuse_a_seat_that_is_not_to_move() -> None:
+    state = ToyNim().new_state(seed=0)
+    for agent in small_agents(0):
+        with pytest.raises(OutOfTurnError):
+            agent.choose(state, 1)
+    state.apply_action(3)
+    state.apply_action(3)
+    state.apply_action(1)
+    assert state.is_terminal()
+    with pytest.raises(OutOfTurnError):
+        RandomAgent(0).choose(state, 0)
+
+
+# -- determinism ----------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("game", TOYS + [g for g in real_games() if g.players == 2][:4], ids=game_label)
+def test_same_seed_same_position_same_move(game: Game) -> None:
+    for state in positions(game, range(2), (1, 4)):
+        seat = seat_to_move(state)
+        for make in (
+            lambda s: GreedyAgent(s, samples=3),
+            lambda s: MCTSAgent(s, iterations=30, rollout_depth=6, determinizations=3),
+            lambda s: ISMCTSAgent(s, iterations=30, rollout_depth=6),
+        ):
+            first = make(5).analyse(state, seat)
+            # A different history of questions does not matter: only seed, position and budget.
+            agent = make(5)
+            agent.choose(state.clone(), seat)
+            again = agent.analyse(state.clone(), seat)
+            assert [(s.action, s.visits, round(s.value, 9)) for s in again] == [
+                (s.action, s.visits, round(s.value, 9)) for s in first
+            ]
+
+
+def test_a_different_seed_can_change_the_move() -> None:
+    state = ToyNim(options={"heap": 30}).new_state(seed=0)
+    moves = {RandomAgent(seed).choose(state, 0) for seed in range(30)}
+    assert moves == {1, 2, 3}
+
+
+def test_make_agent_is_deterministic_per_seed() -> None:
+    game = ToyTicTacToe()
+    state = game.new_state(setup={"board": "x...o...."})
+    a = make_agent(game, "mcts:iterations=200", seed=3).analyse(state, 0)
+    b = make_agent(game, "mcts:iterations=200", seed=3).analyse(state, 0)
+    assert a == b
+
+
+# -- hidden information ---------------------------------------------------------------------------------
+
+
+def hidden_games() -> list[Game]:
+    games = [ToyGoofspiel(), ToyGoofspiel(players=3), ToyGoofspiel(options={"sequential": True})]
+    # Triple Triad with open hands hides nothing: nothing to test there.
+    return games + [g for g in real_games() if not g.perfect_information and g.options.get("open") is not True]
+
+
+def twin_states(game: Game, seed: int) -> tuple[State, State, int] | None:
+    """Two full states that one seat cannot tell apart, drawn from its view, differing in
+    hidden parts when the view hides anything."""
+    for state in positions(game, range(seed, seed + 6), (1, 3, 9)):
+        seat = seat_to_move(state)
+        view = state.view(seat)
+        first = game.sample_state(view, random.Random(seed))
+        for k in range(1, 30):
+            second = game.sample_state(view, random.Random(seed + 1000 * k))
+            if second != first:
+                assert first.view(seat) == second.view(seat) == view
+                return first, second, seat
+    return None
+
+
+@pytest.mark.parametrize("game", hidden_games(), ids=game_label)
+def test_sampler_agents_never_read_hidden_information(game: Game) -> None:
+    twins = twin_states(game, 3)
+    if twins is None:
+        pytest.skip(f"no position of {game.id} with hidden parts found")
+    a, b, seat = twins
+    assert a.to_json() != b.to_json()
+    for make in (
+        lambda: RandomAgent(11),
+        lambda: GreedyAgent(11, samples=3, playouts=1),
+        lambda: MCTSAgent(11, iterations=24, rollout_depth=5, determinizations=3),
+        lambda: ISMCTSAgent(11, iterations=24, rollout_depth=5),
+    ):
+        stats_a = make().analyse(a, seat)
+        stats_b = make().analyse(b, seat)
+        assert stats_a == stats_b
+        assert make().choose(a, seat) == make().choose(b, seat)
+
+
+def test_a_pending_simultaneous_choice_of_another_seat_is_not_read() -> None:
+    game = ToyGoofspiel(options={"cards": 5})
+    state = game.new_state(seed=8)
+    state.apply_action(state.legal_actions(1)[0], 1)  # seat 1 has chosen, hidden from seat 0
+    assert state.current_player() == SIMULTANEOUS and state.players_to_move() == (0,)
+    view = state.view(0)
+    assert view["bids"][1] is None and view["chosen"][1]
+    other = state.clone()
+    other.bids[1] = state.hands[1][-1]
+    other.hands[1] = sorted([*state.hands[1][:-1], state.bids[1]])
+    assert other.view(0) == view and other != state
+    for agent in (ISMCTSAgent(4, iterations=60), MCTSAgent(4, iterations=60, determinizations=4)):
+        assert agent.analyse(state, 0) == agent.analyse(other, 0)
+
+
+def test_observation_holds_no_state_for_hidden_information() -> None:
+    game = ToyGoofspiel()
+    state = game.new_state(seed=1)
+    obs = Observation(state, 0, seed=1)
+    assert obs.hidden and obs.view == state.view(0)
+    assert all(not isinstance(getattr(obs, name, None), State) for name in Observation.__slots__)
+    perfect = Observation(ToyNim().new_state(seed=1), 0, seed=1)
+    assert not perfect.hidden
+    assert view_digest(state.view(0)) == view_digest(game.sample_state(state.view(0), random.Random(9)).view(0))
+
+
+# -- strength where the answer is known -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("kind", [MCTSAgent, ISMCTSAgent])
+def test_search_takes_a_win_in_one_and_blocks_a_loss(kind: type[MCTSAgent]) -> None:
+    game = ToyTicTacToe()
+    win = game.new_state(setup={"board": "xx.oo...."})
+    assert kind(1, iterations=300).choose(win, 0) == 2
+    block = game.new_state(setup={"board": "x..oo...x"})
+    assert kind(1, iterations=1500).choose(block, 0) == 5
+
+
+def test_mcts_finds_the_forced_win_in_nim() -> None:
+    # Taking the last counter wins: leave a multiple of four.
+    for heap, best in [(5, 1), (6, 2), (7, 3), (9, 1), (11, 3)]:
+        state = ToyNim(options={"heap": heap}).new_state(seed=0)
+        stats = MCTSAgent(2, iterations=2000).analyse(state, 0)
+        assert stats[0].action == best, (heap, stats)
+        assert stats[0].win_rate > 0.8
+
+
+def test_mcts_plays_a_forced_win_to_the_end() -> None:
+    game = ToyNim(options={"heap": 13})
+    state = game.new_state(seed=0)
+    agents = [MCTSAgent(0, iterations=1500), RandomAgent(1)]
+    while not state.is_terminal():
+        seat = state.current_player()
+        state.apply_action(agents[seat].choose(state, seat))
+    assert state.outcome().winners == (0,)
+
+
+def test_three_player_returns_are_per_seat() -> None:
+    # Heap 2, seat 0 to move in a 3-player game: taking both counters wins outright.
+    game = ToyNim(players=3, options={"heap": 2})
+    state = game.new_state(seed=0)
+    stats = MCTSAgent(0, iterations=200).analyse(state, 0)
+    assert stats[0].action == 2 and stats[0].value == 1.0
+    # Heap 3 and seat 1 to move after seat 0 took 1: seat 1 takes all three and wins.
+    state = ToyNim(players=3, options={"heap": 4}).new_state(seed=0)
+    state.apply_action(1)
+    assert ISMCTSAgent(0, iterations=400).choose(state, 1) == 3
+
+
+def test_chance_turns_in_the_tree() -> None:
+    game = ToyPig()
+    state = game.state_from_setup({"scores": [10, 0]})
+    state.apply_action("roll")
+    state.apply_action(2, CHANCE)  # pot 2: holding wins now
+    for agent in (MCTSAgent(0, iterations=300), ISMCTSAgent(0, iterations=300), GreedyAgent(0)):
+        assert agent.choose(state, 0) == "hold"
+    fresh = game.state_from_setup({"scores": [0, 0]})
+    stats = MCTSAgent(0, iterations=600).analyse(fresh, 0)
+    assert stats[0].action == "roll"  # holding an empty pot only gives the turn away
+    root = Node(-1)
+    search = Search(game, random.Random(0), 1.0, None, None, True)
+    after_roll = fresh.clone()
+    after_roll.apply_action("roll")
+    for _ in range(200):
+        search.iterate(root, after_roll.clone())
+    assert set(root.children) == {1, 2, 3, 4, 5, 6}
+    assert sum(ch.visits for ch in root.children.values()) == 200
+
+
+def test_simultaneous_nodes_keep_one_table_per_seat() -> None:
+    game = ToyGoofspiel(options={"cards": 3})
+    state = game.new_state(seed=2)
+    root = Node(-1)
+    search = Search(game, random.Random(0), 1.0, None, None, False)
+    obs = Observation(state, 0, seed=0)
+    for _ in range(300):
+        search.iterate(root, obs.sample())
+    assert root.seats is not None and set(root.seats) == {0, 1}
+    # Seat 0's statistics are over its own hand, shared whatever seat 1 picked.
+    assert set(root.seats[0]) == set(state.hands[0])
+    assert sum(n.visits for n in root.seats[0].values()) == 300
+    assert all(isinstance(k, tuple) and len(k) == 2 for k in root.children)
+
+
+def test_greedy_takes_the_immediate_gain() -> None:
+    game = ToyTicTacToe()
+    assert GreedyAgent(0).choose(game.new_state(setup={"board": "xx.oo...."}), 0) == 2
+    # With an evaluation: the one that counts.
+    nim = ToyNim(options={"heap": 10})
+    state = nim.new_state(seed=0)
+    calls: list[int] = []
+
+    def prefer_small_heaps(s: State, seat: int) -> float:
+        calls.append(seat)
+        return -s.view(seat)["heap"] / 10
+
+    assert GreedyAgent(0, evaluation=prefer_small_heaps).choose(state, 0) == 3
+    assert calls
+
+
+def test_evaluation_cutoff_is_used_by_the_search() -> None:
+    nim = ToyNim(options={"heap": 25})
+    state = nim.new_state(seed=0)
+    seen: list[Any] = []
+
+    def heap_eval(s: State, seat: int) -> float:
+        seen.append(s.view(seat)["heap"])
+        return 0.0
+
+    MCTSAgent(0, iterations=50, rollout_depth=2, evaluation=heap_eval).choose(state, 0)
+    assert seen and min(seen) > 0
+
+
+def test_the_time_budget_stops_the_search() -> None:
+    state = ToyNim(options={"heap": 40}).new_state(seed=0)
+    agent = MCTSAgent(0, iterations=None, seconds=0.05)
+    agent.choose(state, 0)
+    assert 0 < agent.last_iterations < 10**7
+
+
+def test_builtin_evaluations_are_in_range() -> None:
+    assert relative([3, 3], 0, 1) == 0
+    for gid in REAL:
+        evaluate = EVALUATIONS[gid]
+        cls = game_class(gid)
+        game = tritable.new_game(gid, cls.max_players)
+        for state in positions(game, range(2), (0, 5, 30)):
+            for seat in range(game.players):
+                assert -1.0 <= evaluate(state, seat) <= 1.0
+            if game.players == 2:
+                assert evaluate(state, 0) == pytest.approx(-evaluate(state, 1))
+
+
+def test_agents_end_with_terminal_states_only_when_over() -> None:
+    state = ToyNim(options={"heap": 1}).new_state(seed=0)
+    assert MCTSAgent(0, iterations=5).choose(state, 0) == 1
+    state.apply_action(1)
+    assert state.current_player() == TERMINAL
+
+
+# -- hints ------------------------------------------------------------------------------------------------
+
+
+def test_hint_gives_the_best_action_and_the_runners_up() -> None:
+    from tritable.ai import hint
+
+    game = ToyTicTacToe()
+    state = game.new_state(setup={"board": "xx.oo...."})
+    h = hint(state, level="mcts:iterations=400", seed=1)
+    assert h.seat == 0 and h.action == 2 and h.notation == "2"
+    assert h.win_rate > 0.9 and h.visits is not None and h.visits > 0 and not h.solved
+    assert len(h.alternatives) == 3 and 2 not in [s.action for s in h.alternatives]
+    visits = [h.visits] + [s.visits or 0 for s in h.alternatives]
+    assert visits == sorted(visits, reverse=True)
+    data = h.to_json()
+    assert data["best"]["action"] == "2" and [a["action"] for a in data["alternatives"]] == h.notations
+    greedy = hint(state, level="greedy")
+    assert greedy.action == 2 and greedy.visits is None
+
+
+def test_hint_needs_a_seat_at_a_simultaneous_turn() -> None:
+    from tritable.ai import hint
+
+    state = ToyGoofspiel().new_state(seed=0)
+    with pytest.raises(OutOfTurnError, match="say which seat"):
+        hint(state, level="random")
+    assert hint(state, 1, level="ismcts:iterations=30").action in state.legal_actions(1)

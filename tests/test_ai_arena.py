@@ -1,0 +1,175 @@
+"""The arena: seat rotation, pairwise counting, confidence intervals and Elo on known counts."""
+
+from __future__ import annotations
+
+import math
+import sys
+from pathlib import Path
+
+import pytest
+
+from tritable.ai.arena import (
+    ArenaReport,
+    GameResult,
+    PairResult,
+    assignments,
+    check_specs,
+    elo,
+    make_tasks,
+    play,
+    run_arena,
+    wilson,
+)
+from tritable.ai.levels import AgentSpecError, level_spec, make_agent, parse_spec, resolve
+
+sys.path.insert(0, str(Path(__file__).parent))
+from ai_toy_games import ToyGoofspiel, ToyNim, ToyPig
+
+
+def test_wilson_interval_on_known_counts() -> None:
+    lo, hi = wilson(70, 100)
+    assert lo == pytest.approx(0.6041515, abs=1e-6)
+    assert hi == pytest.approx(0.7810511, abs=1e-6)
+    assert wilson(0, 10) == (0.0, pytest.approx(0.2775328, abs=1e-6))
+    assert wilson(10, 10) == (pytest.approx(0.7224672, abs=1e-6), 1.0)
+    assert wilson(5, 0) == (0.0, 1.0)
+    # Symmetric: the interval of the failures mirrors the interval of the successes.
+    a, b = wilson(30, 100)
+    assert (a, b) == (pytest.approx(1 - hi), pytest.approx(1 - lo))
+
+
+def test_elo_on_known_scores() -> None:
+    assert elo(0.5) == 0
+    assert elo(0.75) == pytest.approx(400 * math.log10(3))
+    assert elo(0.25) == pytest.approx(-400 * math.log10(3))
+    assert elo(1.0) is None and elo(0.0) is None
+
+
+def test_pair_result_json() -> None:
+    pair = PairResult("hard", "greedy", wins=60, draws=20, losses=20)
+    data = pair.to_json()
+    assert data["n"] == 100 and data["score"] == pytest.approx(0.7)
+    assert data["score_ci95"] == [pytest.approx(x) for x in wilson(70, 100)]
+    assert data["elo"] == pytest.approx(147.19, abs=0.01)
+    lo, hi = data["elo_ci95"]
+    assert lo == pytest.approx(elo(wilson(70, 100)[0]))
+    assert hi == pytest.approx(elo(wilson(70, 100)[1]))
+    sweep = PairResult("a", "b", wins=10).to_json()
+    assert sweep["elo"] is None and sweep["elo_ci95"][1] is None and sweep["elo_ci95"][0] > 0
+
+
+def test_every_seat_assignment_is_played_equally_often_on_the_same_deals() -> None:
+    assert assignments(["a", "b"]) == [("a", "b"), ("b", "a")]
+    assert len(assignments(["a", "b", "c", "d"])) == 24
+    assert len(assignments(["hard", "greedy", "greedy", "greedy"])) == 4
+    tasks = make_tasks(ToyNim(players=3), ["x", "y", "y"], games=7, seed=1)
+    assert len(tasks) == 9  # rounded up to a multiple of the 3 assignments
+    for deal in range(3):
+        group = tasks[3 * deal : 3 * deal + 3]
+        assert {t.setup_seed for t in group} == {group[0].setup_seed}
+        assert sorted(t.specs for t in group) == assignments(["x", "y", "y"])
+    assert len({t.setup_seed for t in tasks}) == 3
+
+
+def test_pairwise_counting_in_a_multiplayer_game() -> None:
+    report = ArenaReport(ToyNim(players=3), ["hard", "greedy", "greedy"], seed=0)
+    from tritable.ai.arena import AgentResult
+
+    report.agents = {n: AgentResult(n) for n in ("hard", "greedy")}
+    report.pairs = [PairResult("hard", "greedy")]
+    zero = [0.0, 0.0, 0.0]
+    report.add(GameResult(0, ("hard", "greedy", "greedy"), [9, 5, 5], [1, 2, 2], zero, 10, [3, 3, 3], zero, zero))
+    report.add(GameResult(1, ("greedy", "hard", "greedy"), [9, 5, 5], [1, 2, 2], zero, 10, [3, 3, 3], zero, zero))
+    pair = report.pairs[0]
+    assert (pair.wins, pair.draws, pair.losses) == (2, 1, 1)
+    assert report.agents["hard"].firsts == 1 and report.agents["greedy"].firsts == 1
+    assert report.agents["greedy"].seats == 4
+
+
+def test_arena_plays_and_reports() -> None:
+    game = ToyNim(options={"heap": 9})
+    report = run_arena(game, ["mcts:iterations=300", "random"], games=10, seed=3, jobs=1)
+    data = report.to_json()
+    assert data["games"] == 10 and data["assignments"] == 2
+    (pair,) = data["pairs"]
+    assert pair["a"] == "mcts:iterations=300" and pair["wins"] + pair["draws"] + pair["losses"] == 10
+    assert pair["score"] >= 0.8  # nim is a forced win for whoever sees it
+    agents = {a["name"]: a for a in data["agents"]}
+    assert agents["random"]["moves"] > 0
+    assert (
+        0
+        <= agents["mcts:iterations=300"]["mean_seconds_per_move"]
+        <= agents["mcts:iterations=300"]["max_seconds_per_move"]
+    )
+    again = run_arena(game, ["mcts:iterations=300", "random"], games=10, seed=3, jobs=1).to_json()
+    assert again["pairs"] == data["pairs"]
+
+
+def test_arena_in_worker_processes_gives_the_same_results() -> None:
+    game = ToyGoofspiel(options={"cards": 3})
+    specs = ["ismcts:iterations=30", "greedy"]
+    one = run_arena(game, specs, games=4, seed=5, jobs=1).to_json()
+    two = run_arena(game, specs, games=4, seed=5, jobs=2).to_json()
+    assert one["pairs"] == two["pairs"]
+    assert [a["mean_score"] for a in one["agents"]] == [a["mean_score"] for a in two["agents"]]
+
+
+def test_arena_with_chance_turns() -> None:
+    report = run_arena(ToyPig(), ["greedy:playouts=1", "random"], games=2, seed=0, jobs=1)
+    assert report.games == 2
+
+
+def test_play_one_task() -> None:
+    (task,) = make_tasks(ToyNim(), ["random", "random"], games=1, seed=0)[:1]
+    result = play(task)
+    assert sorted(result.ranks) == [1, 2] and sum(result.moves) == result.plies
+
+
+def test_bad_specs() -> None:
+    game = ToyNim()
+    with pytest.raises(AgentSpecError, match="2 agents"):
+        check_specs(ToyNim(players=3), ["random", "random"])
+    for spec, match in [
+        ("nonsense", "unknown agent"),
+        ("mcts:iterations=0", "must be > 0"),
+        ("mcts:seconds=-1", "must be > 0"),
+        ("mcts:iterations=ten", "takes a number"),
+        ("mcts:depth=3", "no setting 'depth'"),
+        ("mcts:iterations", "key=value"),
+        ("hard:iterations=0", "must be > 0"),
+        ("perfect:iterations=3", "no settings"),
+        ("", "agent spec"),
+    ]:
+        with pytest.raises(AgentSpecError, match=match):
+            check_specs(game, [spec, "random"])
+    with pytest.raises(AgentSpecError, match="no perfect level"):
+        make_agent(game, "perfect", 0)
+    with pytest.raises(ValueError):
+        run_arena(game, ["random", "random"], games=0)
+
+
+def test_levels_resolve_to_budgets() -> None:
+    assert parse_spec("MCTS:Iterations=5").settings == {"iterations": 5}
+    kind, settings = resolve("hard", ToyNim())
+    assert kind == "mcts" and settings["iterations"] > 0
+    kind, settings = resolve("easy", ToyGoofspiel())
+    assert kind in ("ismcts", "mcts")
+    kind, settings = resolve("hard:iterations=7", ToyNim())
+    assert settings["iterations"] == 7 and kind == parse_spec(level_spec(ToyNim(), "hard")).name
+    for level in ("easy", "normal", "hard"):
+        agent = make_agent(ToyNim(), level, 1)
+        state = ToyNim().new_state(seed=0)
+        assert agent.choose(state, 0) in state.legal_actions()
+
+
+def test_the_level_table_is_documented() -> None:
+    import tritable.ai
+    from tritable.ai.levels import LEVELS
+
+    docs = (Path(__file__).parent.parent / "docs" / "ai.md").read_text(encoding="utf-8")
+    docstring = " ".join((tritable.ai.__doc__ or "").split())
+    for gid, table in LEVELS.items():
+        for level, spec in table.items():
+            assert f"`{spec}`" in docs, (gid, level, spec)
+            assert spec in docstring, (gid, level, spec)
+            parse_spec(spec)

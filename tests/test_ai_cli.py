@@ -1,0 +1,128 @@
+"""``tritable arena`` and ``tritable hint`` through typer's CliRunner, bad input included."""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+from pathlib import Path
+
+import pytest
+import typer
+from typer.testing import CliRunner
+
+import tritable
+from tritable.cli.ai_commands import register
+from tritable.engine import registry
+from tritable.engine.playout import random_step
+
+sys.path.insert(0, str(Path(__file__).parent))
+from ai_toy_games import ToyGoofspiel, ToyNim
+
+runner = CliRunner()
+
+
+@pytest.fixture
+def app(monkeypatch: pytest.MonkeyPatch) -> typer.Typer:
+    monkeypatch.setitem(registry._LOADED, ToyNim.id, ToyNim)
+    monkeypatch.setitem(registry._LOADED, ToyGoofspiel.id, ToyGoofspiel)
+    app = typer.Typer(pretty_exceptions_enable=False)
+    register(app)
+    return app
+
+
+def bad(app: typer.Typer, args: list[str], why: str) -> None:
+    result = runner.invoke(app, args)
+    assert result.exit_code == 2, result.output
+    assert "error:" in result.stderr and why in result.stderr, result.stderr
+
+
+def test_arena_json(app: typer.Typer) -> None:
+    args = ["arena", "toy-nim", "--agents", "mcts:iterations=200,random", "--games", "4", "--seed", "2"]
+    result = runner.invoke(app, [*args, "--jobs", "1", "--json", "--option", "heap=9"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["games"] == 4 and data["options"] == {"heap": 9}
+    (pair,) = data["pairs"]
+    assert pair["wins"] + pair["draws"] + pair["losses"] == 4
+    assert set(pair) >= {"score", "score_ci95", "elo", "elo_ci95"}
+    assert all(a["max_seconds_per_move"] >= 0 for a in data["agents"])
+
+
+def test_arena_table_and_players(app: typer.Typer) -> None:
+    result = runner.invoke(
+        app, ["arena", "toy-nim", "--agents", "greedy,random,random", "--players", "3", "-n", "3", "-j", "1"]
+    )
+    assert result.exit_code == 0, result.output
+    assert "head to head" in result.stdout and "W-D-L" in result.stdout
+    assert "greedy vs random" in result.stdout.replace("\n", " ") or "greedy vs" in result.stdout
+
+
+def test_arena_on_a_real_game(app: typer.Typer) -> None:
+    result = runner.invoke(app, ["arena", "triad", "--agents", "greedy,random", "-n", "2", "-j", "1", "--json"])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["games"] == 2
+
+
+def test_arena_bad_input(app: typer.Typer) -> None:
+    bad(app, ["arena", "triad", "--agents", "random,random,random"], "triad is for 2 players, not 3")
+    bad(app, ["arena", "toy-nim", "--agents", "random,random", "--players", "3"], "2 agents given for 3 players")
+    bad(app, ["arena", "toy-nim", "--agents", "random,random,random,random"], "one agent per seat")
+    bad(app, ["arena", "toy-nim", "--agents", "random,wizard"], "unknown agent 'wizard'")
+    bad(app, ["arena", "toy-nim", "--agents", "random,mcts:iterations=0"], "iterations must be > 0")
+    bad(app, ["arena", "toy-nim", "--agents", "random,hard:seconds=0"], "seconds must be > 0")
+    bad(app, ["arena", "toy-nim", "--agents", "random,nightmare"], "unknown agent")
+    bad(app, ["arena", "toy-nim", "--agents", "random,perfect"], "no perfect level")
+    bad(app, ["arena", "toy-nim", "--agents", "random,"], "--agents")
+    bad(app, ["arena", "toy-nim", "--agents", "random,random", "--games", "0"], "--games")
+    bad(app, ["arena", "toy-nim", "--agents", "random,random", "--jobs", "0"], "--jobs")
+    bad(app, ["arena", "no-such-game", "--agents", "random,random"], "no game")
+    bad(app, ["arena", "toy-nim", "--agents", "random,random", "--option", "heap=0"], "heap")
+
+
+def write_record(tmp_path: Path, game: tritable.Game, seed: int, steps: int | None) -> Path:
+    state = game.new_state(seed=seed)
+    rng = random.Random(seed)
+    while not state.is_terminal() and (steps is None or len(state.history) < steps):
+        random_step(state, rng)
+    path = tmp_path / f"{game.id}-{seed}-{steps}.json"
+    path.write_text(state.record().dumps(), encoding="utf-8")
+    return path
+
+
+def test_hint_on_a_record(app: typer.Typer, tmp_path: Path) -> None:
+    game = tritable.new_game("triad")
+    path = write_record(tmp_path, game, 4, 6)
+    result = runner.invoke(app, ["hint", str(path), "--level", "mcts:iterations=60:rollout_depth=4", "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    (h,) = data["hints"]
+    state = tritable.Record.loads(path.read_text()).replay()
+    assert h["seat"] == state.current_player()
+    legal = {game.action_to_string(a) for a in state.legal_actions()}
+    assert h["best"]["action"] in legal
+    assert all(alt["action"] in legal for alt in h["alternatives"]) and len(h["alternatives"]) == 3
+    assert 0 <= h["best"]["win_rate"] <= 1 and h["best"]["visits"] > 0
+    text = runner.invoke(app, ["hint", str(path), "--level", "greedy"])
+    assert text.exit_code == 0 and "best:" in text.stdout
+
+
+def test_hint_at_a_simultaneous_turn_hints_every_pending_seat(app: typer.Typer, tmp_path: Path) -> None:
+    path = write_record(tmp_path, ToyGoofspiel(), 1, 2)
+    result = runner.invoke(app, ["hint", str(path), "--level", "ismcts:iterations=40", "--json"])
+    assert result.exit_code == 0, result.output
+    assert [h["seat"] for h in json.loads(result.stdout)["hints"]] == [0, 1]
+
+
+def test_hint_bad_input(app: typer.Typer, tmp_path: Path) -> None:
+    game = tritable.new_game("triad")
+    over = write_record(tmp_path, game, 2, None)
+    bad(app, ["hint", str(over)], "the game is over")
+    running = write_record(tmp_path, game, 2, 3)
+    bad(app, ["hint", str(running), "--level", "expert"], "unknown agent 'expert'")
+    bad(app, ["hint", str(running), "--level", "mcts:iterations=0"], "must be > 0")
+    bad(app, ["hint", str(running), "--level", "mcts:seconds=-2"], "must be > 0")
+    bad(app, ["hint", str(tmp_path / "missing.json")], "cannot read")
+    broken = tmp_path / "broken.json"
+    broken.write_text("{not json", encoding="utf-8")
+    bad(app, ["hint", str(broken)], "not valid JSON")

@@ -1,0 +1,222 @@
+"""Every game honours the protocol: property tests over seeds, player counts and option sets.
+
+Game-specific rules live in each game's own test module; this one checks the contract that the
+AI, the records, the command line and the server rely on.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import random
+from typing import Any
+
+import pytest
+from hypothesis import assume, given
+from hypothesis import strategies as st
+
+import tritable
+from tritable.engine import (
+    SIMULTANEOUS,
+    GameOverError,
+    IllegalActionError,
+    NotationError,
+    OptionError,
+    OutOfTurnError,
+    PlayerCountError,
+    Record,
+    RecordError,
+    SetupError,
+    State,
+    game_class,
+    game_ids,
+)
+from tritable.engine.playout import random_step
+
+MODULES = {
+    "triple-triad": "tritable.games.triple_triad",
+    "triominos": "tritable.games.triominos",
+    "triatri": "tritable.games.triatri",
+    "tri-t-area": "tritable.games.tri_t_area",
+    "triad": "tritable.games.triad",
+}
+GAMES = [gid for gid in game_ids() if importlib.util.find_spec(MODULES[gid]) is not None]
+MAX_PLIES = 20_000
+
+
+def option_strategy(gid: str) -> st.SearchStrategy[dict[str, Any]]:
+    cls = game_class(gid)
+    fields: dict[str, st.SearchStrategy[Any]] = {}
+    for spec in cls.option_specs:
+        if spec.type is bool:
+            fields[spec.name] = st.booleans()
+        elif spec.choices is not None:
+            fields[spec.name] = st.sampled_from(spec.choices)
+        elif spec.type is int:
+            values = [spec.default] + ([spec.min] if spec.min is not None else [])
+            fields[spec.name] = st.sampled_from(values)
+    return st.fixed_dictionaries(fields)
+
+
+def make_game(gid: str, players: int, options: dict[str, Any]) -> tritable.Game:
+    try:
+        return tritable.new_game(gid, players, options)
+    except OptionError:
+        assume(False)
+        raise
+
+
+def players_strategy(gid: str) -> st.SearchStrategy[int]:
+    cls = game_class(gid)
+    return st.integers(cls.min_players, cls.max_players)
+
+
+def step(state: State, rng: random.Random) -> None:
+    random_step(state, rng)
+
+
+def check_state(state: State) -> None:
+    """Everything that must hold in any position."""
+    game = state.game
+    data = state.to_json()
+    text = json.dumps(data)
+    again = game.state_from_json(json.loads(text))
+    assert again == state
+    assert hash(again) == hash(state)
+    assert again.current_player() == state.current_player()
+    copy = state.clone()
+    assert copy == state and hash(copy) == hash(state)
+    for seat in [None, *range(game.players)]:
+        view = state.view(seat)
+        assert json.loads(json.dumps(view)) == view
+        assert view["seat"] == seat and view["game"] == game.id
+    p = state.current_player()
+    seats = state.players_to_move() if p == SIMULTANEOUS else ([p] if p >= 0 else [])
+    for seat in seats:
+        actions = state.legal_actions(seat)
+        assert actions, "a seat to move has legal actions"
+        assert len(set(actions)) == len(actions), "legal actions are distinct"
+        for action in actions:
+            text = game.action_to_string(action)
+            assert isinstance(text, str) and text
+            assert game.string_to_action(text) == action
+        # A sampled state agrees with everything the seat sees, and offers it the same choices.
+        rng = random.Random(len(state.history))
+        sample = game.sample_state(state.view(seat), rng)
+        assert sample.view(seat) == state.view(seat)
+        assert sorted(map(repr, sample.legal_actions(seat))) == sorted(map(repr, actions))
+
+
+def refuses_garbage(state: State) -> None:
+    before = state.to_json()
+    p = state.current_player()
+    seat = state.players_to_move()[0] if p == SIMULTANEOUS else None
+    for junk in [("no such action",), -12345, "zz", None]:
+        with pytest.raises(IllegalActionError):
+            state.apply_action(junk, seat)
+        assert state.to_json() == before
+    if p >= 0 and state.game.players > 1:
+        other = (p + 1) % state.game.players
+        with pytest.raises(OutOfTurnError):
+            state.apply_action(state.legal_actions()[0], other)
+        assert state.to_json() == before
+
+
+@pytest.mark.parametrize("gid", GAMES)
+@given(data=st.data())
+def test_random_games_follow_the_protocol(gid: str, data: st.DataObject) -> None:
+    players = data.draw(players_strategy(gid), label="players")
+    options = data.draw(option_strategy(gid), label="options")
+    seed = data.draw(st.integers(0, 2**32 - 1), label="seed")
+    game = make_game(gid, players, options)
+    state = game.new_state(seed=seed)
+    assert state.initial_setup is not None
+    # The setup alone rebuilds the start; the same seed draws the same setup.
+    assert game.state_from_setup(json.loads(json.dumps(state.initial_setup))) == state
+    assert game.new_state(seed=seed) == state
+    rng = random.Random(seed)
+    check_every = data.draw(st.integers(1, 7), label="check_every")
+    plies = 0
+    while not state.is_terminal():
+        assert plies < MAX_PLIES, "random play ends"
+        if plies % check_every == 0:
+            check_state(state)
+            refuses_garbage(state)
+        before = state.clone()
+        step(state, rng)
+        assert before != state or before.history != state.history
+        plies += 1
+    check_state(state)
+    outcome = state.outcome()
+    assert len(outcome.scores) == len(outcome.ranks) == players
+    returns = state.returns()
+    assert len(returns) == players and all(-1 <= r <= 1 for r in returns)
+    assert state.legal_actions() == []
+    with pytest.raises(GameOverError):
+        state.apply_action(("anything",))
+    record = Record.loads(state.record().dumps())
+    replayed = record.replay()
+    assert replayed == state and replayed.outcome() == outcome
+    assert [game.action_to_string(a) for _, a in replayed.history] == [
+        game.action_to_string(a) for _, a in state.history
+    ]
+    middle = len(record.actions) // 2
+    assert record.replay(middle) == record.states()[middle]
+
+
+@pytest.mark.parametrize("gid", GAMES)
+def test_tampered_records_are_refused(gid: str) -> None:
+    game = tritable.new_game(gid, game_class(gid).max_players)
+    state = game.new_state(seed=11)
+    rng = random.Random(5)
+    while not state.is_terminal():
+        step(state, rng)
+    good = state.record().to_json()
+    assert Record.from_json(good).replay() == state
+    bad = json.loads(json.dumps(good))
+    bad["actions"] = bad["actions"][:-1]
+    with pytest.raises(RecordError):
+        Record.from_json(bad).replay()  # the outcome no longer matches
+    bad = json.loads(json.dumps(good))
+    index = len(bad["actions"]) // 2
+    bad["actions"][index] = "%%garbage%%"
+    with pytest.raises(RecordError) as info:
+        Record.from_json(bad).replay()
+    assert info.value.index == index
+    bad = json.loads(json.dumps(good))
+    bad["actions"].insert(1, bad["actions"][0])
+    with pytest.raises(RecordError) as info:
+        Record.from_json(bad).replay()
+    assert info.value.index is not None and info.value.index <= len(good["actions"])
+    for key in ("game", "setup", "actions"):
+        bad = json.loads(json.dumps(good))
+        del bad[key]
+        with pytest.raises(RecordError, match=key):
+            Record.from_json(bad)
+    with pytest.raises(RecordError):
+        Record.loads(json.dumps(good)[:-20])
+
+
+@pytest.mark.parametrize("gid", GAMES)
+def test_bad_settings_are_typed_errors(gid: str) -> None:
+    cls = game_class(gid)
+    with pytest.raises(OptionError, match="no_such_option"):
+        tritable.new_game(gid, options={"no_such_option": True})
+    with pytest.raises(PlayerCountError):
+        tritable.new_game(gid, cls.max_players + 1)
+    for spec in cls.option_specs:
+        with pytest.raises(OptionError, match=spec.name):
+            tritable.new_game(gid, options={spec.name: "not-a-valid-value"})
+    game = tritable.new_game(gid)
+    with pytest.raises(SetupError):
+        game.new_state(setup={"nonsense": 1})
+    with pytest.raises(SetupError):
+        game.new_state(setup=[1, 2])  # type: ignore[arg-type]
+    with pytest.raises(NotationError):
+        game.string_to_action("%%garbage%%")
+
+
+@pytest.mark.parametrize("gid", GAMES)
+def test_game_repr_rebuilds_the_game(gid: str) -> None:
+    game = tritable.new_game(gid, game_class(gid).max_players)
+    assert eval(repr(game), {"tritable": tritable}) == game

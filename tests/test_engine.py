@@ -1,0 +1,85 @@
+"""The engine's own pieces: options, outcomes, records, registry, errors."""
+
+from __future__ import annotations
+
+import pytest
+
+import tritable
+from tritable.engine import (
+    Option,
+    OptionError,
+    Outcome,
+    Record,
+    RecordError,
+    TritableError,
+    UnknownGameError,
+    game_ids,
+    new_game,
+)
+
+
+def test_every_error_is_a_value_error() -> None:
+    assert issubclass(TritableError, ValueError)
+    with pytest.raises(ValueError, match="no game 'chess'"):
+        new_game("chess")
+    with pytest.raises(UnknownGameError):
+        new_game("chess")
+
+
+def test_registry_lists_the_five_games() -> None:
+    assert game_ids() == ["triple-triad", "triominos", "triatri", "tri-t-area", "triad"]
+
+
+@pytest.mark.parametrize(("text", "value"), [("true", True), ("False", False), ("1", True), ("off", False)])
+def test_bool_options_accept_command_line_text(text: str, value: bool) -> None:
+    assert Option("same", bool, False, "Same rule").parse(text) is value
+
+
+def test_option_validation_names_the_option() -> None:
+    cap = Option("move_cap", int, 200, "plies", min=1)
+    assert cap.parse("50") == 50
+    for bad in ("0", "x", True, 1.5):
+        with pytest.raises(OptionError, match="move_cap") as info:
+            cap.parse(bad)
+        assert info.value.option == "move_cap"
+    trade = Option("trade", str, "one", "trade rule", choices=("none", "one", "all"))
+    assert trade.parse("ONE") == "one"
+    with pytest.raises(OptionError, match=r"trade.*none, one, all"):
+        trade.parse("some")
+    with pytest.raises(OptionError, match="same"):
+        Option("same", bool, False, "Same rule").parse("maybe")
+
+
+def test_outcome_ranks_ties_and_returns() -> None:
+    o = Outcome.from_scores([3, 7, 7, 1])
+    assert o.ranks == (3, 1, 1, 4)
+    assert o.winners == (1, 2)
+    assert o.returns() == [pytest.approx(-1 / 3), pytest.approx(2 / 3), pytest.approx(2 / 3), -1.0]
+    draw = Outcome.from_scores([5, 5])
+    assert draw.winners == () and draw.returns() == [0.0, 0.0]
+    split = Outcome.from_scores([5, 5], tiebreak=[2, 3])
+    assert split.winners == (1,)
+    assert Outcome.from_json(o.to_json()) == o
+
+
+def test_malformed_records_are_refused_by_name() -> None:
+    good = {"format": 1, "game": "triad", "players": 2, "options": {}, "setup": {}, "actions": []}
+    with pytest.raises(RecordError, match="format"):
+        Record.from_json({**good, "format": 99})
+    with pytest.raises(RecordError, match="players"):
+        Record.from_json({**good, "players": "two"})
+    with pytest.raises(RecordError, match="action 1"):
+        Record.from_json({**good, "actions": ["a", 5]})
+    with pytest.raises(RecordError, match="unknown record fields: extra"):
+        Record.from_json({**good, "extra": 1})
+    with pytest.raises(RecordError, match="not valid JSON"):
+        Record.loads("{")
+    with pytest.raises(RecordError, match="bad game settings"):
+        Record.from_json({**good, "game": "chess"}).replay()
+    with pytest.raises(RecordError, match="bad setup"):
+        Record.from_json({**good, "setup": {"nonsense": True}}).replay()
+
+
+def test_public_api() -> None:
+    assert tritable.new_game is new_game
+    assert tritable.Record is Record

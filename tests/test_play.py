@@ -1,0 +1,422 @@
+"""``tritable play`` and ``tritable replay --step`` driven through a pseudo-terminal (pexpect), as a
+player would: complete games of all five games against AI seats, refused input, undo, save and
+load, a corrupt save, Ctrl-C, the hotseat pass screen, and plain piped input."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import os
+import re
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import pexpect
+import pytest
+from typer.testing import CliRunner
+
+import tritable
+from tritable.cli.main import app
+from tritable.engine import Record, game_class
+
+PROMPT = r"P(\d)> "
+PASS = r"Pass to P(\d)"
+SAVE = r"file name \(Enter: no\) "
+ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b\[[0-9;?]*$|\x1b$|[\x01\x02\r]")
+
+
+def plain(text: str) -> str:
+    """``text`` without colour codes, cursor moves and carriage returns."""
+    return ANSI.sub("", text)
+
+
+class Term:
+    """A program on a pseudo-terminal, read as plain text (colours and cursor moves left out)."""
+
+    def __init__(self, *args: str, cwd: Path, timeout: float = 60) -> None:
+        env = dict(os.environ, TERM="xterm-256color", COLUMNS="140", LINES="50")
+        env.pop("NO_COLOR", None)
+        self.child = pexpect.spawn(
+            sys.executable,
+            ["-m", "tritable.cli.main", *args],
+            cwd=str(cwd),
+            env=env,
+            encoding="utf-8",
+            timeout=timeout,
+            dimensions=(50, 140),
+        )
+        self.raw = ""
+        self.seen = 0  # how much of plain(self.raw) the expectations have consumed
+        self.timeout = timeout
+
+    def expect(self, *patterns: str) -> tuple[int, re.Match[str]]:
+        """Wait for the first of ``patterns`` (regexes on the plain text) after what was matched
+        before; returns its index and match."""
+        deadline = time.monotonic() + self.timeout
+        while True:
+            text = plain(self.raw)
+            found: list[tuple[int, int, re.Match[str]]] = []
+            for i, pattern in enumerate(patterns):
+                m = re.compile(pattern).search(text, self.seen)
+                if m:
+                    found.append((m.start(), i, m))
+            if found:
+                _, i, m = min(found, key=lambda f: (f[0], f[1]))
+                self.seen = m.end()
+                return i, m
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise AssertionError(f"no {patterns} in the output; it ends with:\n{text[-3000:]}")
+            try:
+                self.raw += self.child.read_nonblocking(65536, timeout=min(left, 1.0))
+            except pexpect.TIMEOUT:
+                continue
+            except pexpect.EOF:
+                raise AssertionError(f"the program ended without {patterns}; it ends with:\n{text[-3000:]}") from None
+
+    def wait(self, pattern: str) -> re.Match[str]:
+        return self.expect(pattern)[1]
+
+    def send(self, line: str) -> None:
+        self.child.sendline(line)
+
+    def end(self) -> int:
+        """Wait for the program to exit; its exit status."""
+        try:
+            while True:
+                self.raw += self.child.read_nonblocking(65536, timeout=self.timeout)
+        except pexpect.EOF:
+            pass
+        self.child.close()
+        status = self.child.exitstatus
+        assert status is not None, "the program was killed by a signal"
+        return int(status)
+
+    @property
+    def output(self) -> str:
+        return plain(self.raw)
+
+
+def run(*args: str, cwd: Path, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    env = dict(os.environ, COLUMNS="140")
+    return subprocess.run(
+        [sys.executable, "-m", "tritable.cli.main", *args],
+        cwd=cwd,
+        env=env,
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+def finish(term: Term, answer: str = "1") -> int:
+    """Answer every prompt with ``answer`` (and Enter at pass screens) to the end of the game,
+    decline to save and wait for the exit; returns the number of human decisions."""
+    decisions = 0
+    while True:
+        i, _ = term.expect(PROMPT, PASS, SAVE)
+        if i == 0:
+            term.send(answer)
+            decisions += 1
+        elif i == 1:
+            term.send("")
+        else:
+            term.send("")
+            assert term.end() == 0
+            return decisions
+
+
+# -- a complete game of each game against AI seats -------------------------------------------------
+
+GAMES = [
+    ("triple-triad", ["--ai", "2=easy"]),
+    ("triad", ["--ai", "2=easy"]),
+    ("triominos", ["--ai", "2=easy", "-o", "target=100"]),
+    ("triatri", ["--players", "3", "--ai", "2,3=easy"]),
+    ("tri-t-area", ["--ai", "2,3,4=easy:iterations=10"]),  # the easy level on a smaller budget
+]
+
+
+@pytest.mark.parametrize(("game", "args"), GAMES, ids=[g for g, _ in GAMES])
+def test_a_complete_game_against_ai_seats(game: str, args: list[str], tmp_path: Path) -> None:
+    term = Term("play", game, "--seed", "5", *args, cwd=tmp_path, timeout=90)
+    assert term.wait(PROMPT).group(1) == "1"
+    term.send("board")  # shows the position again, then asks again
+    assert finish(term) >= 1
+    out = term.output
+    assert game_class(game).name in out
+    assert "AI easy" in out and "is thinking" not in out.split("game over")[-1]
+    assert "game over" in out and "result" in out
+    assert "Traceback" not in out
+
+
+def test_notation_is_accepted_and_echoed(tmp_path: Path) -> None:
+    game = tritable.new_game("triad")
+    last = game.action_to_string(game.new_state(seed=5).legal_actions()[-1])
+    term = Term("play", "triad", "--seed", "5", "--ai", "2=easy", cwd=tmp_path)
+    term.wait(PROMPT)
+    term.send(last.upper())
+    assert term.wait(r"P1 plays (\S+)").group(1) == last
+    term.wait(r"P2 \(AI easy\) plays")
+    term.wait(PROMPT)
+    term.send("quit")
+    assert term.end() == 0
+
+
+def test_illegal_input_is_refused_with_the_reason_and_play_goes_on(tmp_path: Path) -> None:
+    game = tritable.new_game("triad")
+    state = game.new_state(seed=5)
+    legal = {game.action_to_string(a) for a in state.legal_actions()}
+    illegal = next(f"{f}3=1>{f}4" for f in "abcdef" if f"{f}3=1>{f}4" not in legal)  # from an empty square
+    with pytest.raises(ValueError) as why:
+        state.clone().apply_action(game.string_to_action(illegal))
+    term = Term("play", "triad", "--seed", "5", "--ai", "2=easy", cwd=tmp_path)
+    term.wait(PROMPT)
+    term.send("999")
+    term.wait(r"there is no action 999: choose 1-\d+")
+    term.wait(PROMPT)
+    term.send("nonsense")
+    term.wait("neither an action number nor an action")
+    term.wait(PROMPT)
+    term.send(illegal)
+    reason = re.sub(r"\bseat (\d+)\b", lambda m: f"P{int(m.group(1)) + 1}", str(why.value))
+    term.wait(re.escape(reason))  # the engine's reason (seats named as the players know them)
+    assert term.wait(PROMPT).group(1) == "1"  # still P1's turn: nothing was played
+    term.send("1")
+    term.wait("P1 plays")
+    term.wait(r"P2 \(AI easy\) plays")
+    term.wait(PROMPT)
+    term.send("quit")
+    assert term.end() == 0
+
+
+def test_help_rules_hint_and_undo(tmp_path: Path) -> None:
+    term = Term("play", "triad", "--seed", "5", "--ai", "2=easy", cwd=tmp_path)
+    term.wait(PROMPT)
+    term.send("undo")
+    term.wait("nothing to undo")
+    term.send("help")
+    term.wait("save FILE")
+    term.send("rules")
+    term.wait("Triad")
+    term.wait("move_cap")
+    term.send("hint")
+    number = int(term.wait(r"hint: (\d+) \S+ \(").group(1))
+    term.wait(PROMPT)
+    term.send(str(number))
+    term.wait("P1 plays")
+    term.wait(r"P2 \(AI easy\) plays")
+    term.wait(PROMPT)
+    term.send("undo")
+    assert int(term.wait(r"undone: (\d+) actions taken back").group(1)) >= 2
+    term.wait(r"action 1 ·")  # back at the start
+    term.wait(PROMPT)
+    term.send("quit")
+    assert term.end() == 0
+
+
+def test_save_load_and_step_through_the_save(tmp_path: Path) -> None:
+    term = Term("play", "triad", "--seed", "8", "--ai", "2=easy", cwd=tmp_path)
+    for _ in range(2):
+        term.wait(PROMPT)
+        term.send("1")
+    term.wait(PROMPT)
+    term.send("save game.json")
+    term.wait("saved to game.json")
+    term.send("save /no/such/folder/x.json")
+    term.wait("cannot write")
+    term.send("quit")
+    assert term.end() == 0
+
+    record = Record.loads((tmp_path / "game.json").read_text(encoding="utf-8"))
+    assert record.game == "triad" and record.seed == 8
+    assert record.names == ["P1", "P2 (AI easy)"]
+    saved = len(record.actions)
+    assert saved >= 4
+
+    # --load continues the game with the same seats (P2 is still the easy AI) to its end.
+    term = Term("play", "--load", "game.json", cwd=tmp_path)
+    term.wait(r"P2 \(AI easy\)")
+    term.wait(rf"action {saved + 1} ·")
+    assert finish(term) >= 1
+
+    term = Term("replay", "game.json", "--step", cwd=tmp_path)
+    term.wait(rf"position 0/{saved}")
+    term.wait("replay> ")
+    term.send("n")
+    term.wait(rf"position 1/{saved}")
+    assert term.wait(r"action 1: P1 (\S+)").group(1) == record.actions[0]
+    term.wait("replay> ")
+    term.send("")
+    term.wait(rf"position 2/{saved}")
+    term.wait("replay> ")
+    term.send("p")
+    term.wait(rf"position 1/{saved}")
+    term.wait("replay> ")
+    term.send("v 2")
+    term.wait(rf"position 1/{saved} · as P2 sees it")
+    term.wait("replay> ")
+    term.send("v 7")
+    term.wait("view as which seat")
+    term.send("v")
+    term.wait(rf"position 1/{saved}\s")
+    term.wait("replay> ")
+    term.send(f"g {saved}")
+    term.wait(rf"position {saved}/{saved}")
+    term.wait("replay> ")
+    term.send("g 9999")
+    term.wait(r"g N with N from 0 to")
+    term.send("q")
+    assert term.end() == 0
+
+
+def refused(*args: str) -> str:
+    """Run a command line in-process (no terminal needed); it must fail with status 2: its message."""
+    result = CliRunner().invoke(app, list(args))
+    assert result.exit_code == 2, (args, result.stdout, result.stderr)
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    return result.stderr
+
+
+def test_a_corrupt_save_is_refused_naming_the_problem(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "broken.json").write_text("{not json", encoding="utf-8")
+    message = refused("play", "--load", "broken.json")
+    assert "broken.json" in message and "not valid JSON" in message
+
+    record = tritable.new_game("triad").new_state(seed=1).record().to_json()
+    record["actions"] = ["a1=3>a4", "xz9"]
+    (tmp_path / "illegal.json").write_text(json.dumps(record), encoding="utf-8")
+    message = refused("play", "--load", "illegal.json")
+    assert "illegal.json" in message and "action 1 ('xz9')" in message
+
+    record["actions"] = []
+    record["game"] = "chess"
+    (tmp_path / "chess.json").write_text(json.dumps(record), encoding="utf-8")
+    assert "no game 'chess'" in refused("play", "--load", "chess.json")
+    assert "cannot read missing.json" in refused("play", "--load", "missing.json")
+
+
+def test_bad_command_lines_are_refused() -> None:
+    cases = [
+        (["play", "chess"], "no game 'chess'"),
+        (["play", "triad", "--ai", "3=easy"], "seats are numbered 1-2"),
+        (["play", "triad", "--ai", "2=genius"], "genius"),
+        (["play", "triad", "-o", "move_cap=0"], "move_cap"),
+        (["play", "triad", "--players", "3"], "triad is for 2 players"),
+        (["play"], "which game?"),
+        (["play", "triad", "--hotseat", "--ai", "2=easy"], "--hotseat"),
+        (["play", "--load", "x.json", "--seed", "3"], "leave out"),
+    ]
+    for args, message in cases:
+        assert message in refused(*args), args
+
+
+def _cursor_restored(raw: str) -> bool:
+    hidden = raw.rfind("\x1b[?25l")
+    return hidden == -1 or raw.rfind("\x1b[?25h") > hidden
+
+
+def press_until(term: Term, press: Callable[[], object], answer: str) -> None:
+    """Press a control key until the program shows ``answer``: on a loaded machine the first
+    key can reach the terminal before the program has set it up to read, and be lost."""
+    timeout = term.timeout
+    term.timeout = 5
+    try:
+        for _ in range(5):
+            time.sleep(0.2)
+            press()
+            try:
+                term.wait(answer)
+                return
+            except AssertionError:
+                continue
+        raise AssertionError(f"the key was never acknowledged with {answer!r}")
+    finally:
+        term.timeout = timeout
+
+
+def interrupt(term: Term) -> None:
+    """Press Ctrl-C until the program says it was interrupted."""
+    press_until(term, term.child.sendintr, "interrupted")
+
+
+def test_ctrl_c_at_the_prompt_leaves_cleanly(tmp_path: Path) -> None:
+    term = Term("play", "triad", "--seed", "5", "--ai", "2=easy", cwd=tmp_path)
+    term.wait(PROMPT)
+    interrupt(term)
+    assert term.end() == 130
+    assert "Traceback" not in term.output
+
+
+def test_ctrl_c_while_the_ai_thinks_leaves_cleanly(tmp_path: Path) -> None:
+    term = Term("play", "triad", "--seed", "5", "--ai", "2=hard", cwd=tmp_path)
+    term.wait(PROMPT)
+    term.send("1")
+    term.wait("is thinking")
+    interrupt(term)
+    assert term.end() == 130
+    assert "Traceback" not in term.output
+    assert _cursor_restored(term.raw)
+
+
+def test_hotseat_hides_each_hand_behind_a_pass_screen(tmp_path: Path) -> None:
+    term = Term("play", "triple-triad", "--hotseat", "--seed", "2", "-o", "open=false", cwd=tmp_path)
+    passes = 0
+    seats: list[str] = []
+    while True:
+        i, m = term.expect(PROMPT, PASS, SAVE)
+        if i == 0:
+            seats.append(m.group(1))
+            term.send("1")
+        elif i == 1:
+            passes += 1
+            term.send("")
+        else:
+            term.send("")
+            break
+    assert term.end() == 0
+    # Every change of the human at the keyboard came with a pass screen.
+    changes = 1 + sum(1 for a, b in itertools.pairwise(seats) if a != b)
+    assert passes == changes >= 9
+
+
+def test_hotseat_with_nothing_hidden_needs_no_pass_screen(tmp_path: Path) -> None:
+    term = Term("play", "triple-triad", "--hotseat", "--seed", "2", cwd=tmp_path)  # open hands
+    assert finish(term) >= 9
+    assert "Pass to" not in term.output
+
+
+def test_simultaneous_start_cards_at_a_shared_keyboard(tmp_path: Path) -> None:
+    term = Term("play", "triatri", "--hotseat", "--seed", "4", cwd=tmp_path)
+    term.wait(r"Pass to P1")
+    term.send("")
+    term.wait(r"P1> ")
+    term.send("1")
+    term.wait(r"P1 chooses \S+")
+    term.wait(r"Pass to P2")
+    term.send("")
+    term.wait(r"P2> ")
+    term.send("1")
+    term.wait(r"everyone has chosen: P1 \S+ · P2 \S+")
+    term.expect(PASS, PROMPT)
+    press_until(term, term.child.sendeof, "end of input")  # the end of input stops the game
+    assert term.end() == 1
+
+
+def test_piped_input_plays_a_whole_game(tmp_path: Path) -> None:
+    result = run("play", "triad", "--seed", "3", "--ai", "2=easy", cwd=tmp_path, stdin="1\n" * 300)
+    assert result.returncode == 0, result.stderr
+    assert "game over" in result.stdout
+    assert "Traceback" not in result.stderr
+    assert "\x1b[" not in result.stdout  # no colour codes into a pipe
+
+
+def test_piped_input_that_ends_early_stops_the_game(tmp_path: Path) -> None:
+    result = run("play", "triad", "--seed", "3", "--ai", "2=easy", cwd=tmp_path, stdin="1\n")
+    assert result.returncode == 1
+    assert "end of input" in result.stdout

@@ -1,0 +1,250 @@
+"""The Rich drawings of the five games (``tritable.cli.boards``) and the pieces of ``tritable play``
+that need no terminal: each drawing shows the key facts of a position, from the view alone."""
+
+from __future__ import annotations
+
+import random
+import re
+from typing import Any
+
+import pytest
+from rich.console import Console, RenderableType
+
+import tritable
+from tritable.cli.boards import draw_state, draw_view, group_action, seat_style
+from tritable.cli.boards.triominos import layout_picture
+from tritable.cli.play import _replay_target, outcome_table, parse_ai, seats_from_names
+from tritable.engine.playout import random_step
+from tritable.games.triominos.game import render_layout
+
+
+def text_of(renderable: RenderableType, width: int = 120) -> str:
+    console = Console(width=width, record=True, file=open("/dev/null", "w"), color_system=None)  # noqa: SIM115
+    console.print(renderable)
+    return console.export_text()
+
+
+def random_states(gid: str, players: int, options: dict[str, Any] | None = None, seed: int = 0) -> list[tritable.State]:
+    state = tritable.new_game(gid, players, options).new_state(seed=seed)
+    rng = random.Random(seed)
+    states = [state.clone()]
+    while not state.is_terminal():
+        random_step(state, rng)
+        states.append(state.clone())
+    return states
+
+
+# -- Triple Triad ---------------------------------------------------------------------------------------
+
+HANDS = [["Geezard", "Funguar", "Bite Bug", "Red Bat", "Blobra"], ["SAM08G", "Gayla", "Gesper", "Grat", "Buel"]]
+
+
+def test_triple_triad_shows_ratings_owners_and_hands() -> None:
+    game = tritable.new_game("triple-triad")
+    state = game.state_from_setup({"hands": HANDS, "first": 0})
+    state.apply_action(game.string_to_action("Geezard@1"))
+    state.apply_action(game.string_to_action("SAM08G@5"))
+    text = text_of(draw_view("triple-triad", state.view(0)))
+    # Geezard (1, 4, 1, 5) on cell 1, P1's: left 5, right 4 around the owner; SAM08G (5, 6, 2, 4) P2's.
+    assert re.search(r"5\s+P1\s+4", text)
+    assert re.search(r"4\s+P2\s+6", text)
+    assert "Geezard" in text and "SAM08G" in text and "Fi" in text  # SAM08G is a Fire card
+    for name in ("Funguar", "Bite Bug", "Gayla", "Grat"):  # open hands (the default)
+        assert name in text
+    assert "P1 to play" in text.replace("  ", " ") or re.search(r"P1\s+to play", text)
+
+
+def test_triple_triad_closed_hands_are_card_backs() -> None:
+    game = tritable.new_game("triple-triad", options={"open": False})
+    state = game.state_from_setup({"hands": HANDS, "first": 0})
+    text = text_of(draw_view("triple-triad", state.view(0)))
+    assert "Geezard" in text and "Blobra" in text
+    for name in HANDS[1]:
+        assert name not in text
+    assert "▒" in text
+    spectator = text_of(draw_view("triple-triad", state.view(None)))
+    assert not any(name in spectator for name in HANDS[0] + HANDS[1])
+
+
+def test_triple_triad_actions_group_by_card_with_ratings() -> None:
+    assert group_action("triple-triad", "Geezard@7") == ("Geezard ↑1 →4 ↓1 ←5", "@7")
+    assert group_action("triple-triad", "SAM08G@2") == ("SAM08G ↑5 →6 ↓2 ←4", "@2")
+
+
+def test_triple_triad_outcome_names_the_traded_cards() -> None:
+    for state in random_states("triple-triad", 2, {"trade": "all"}, seed=3)[-1:]:
+        outcome = state.outcome()
+        text = text_of(outcome_table(state, ["P1", "P2"]))
+        for move in outcome.details["transfers"]:
+            assert move["card"] in text
+        assert "winner" in text or "draw" in text
+
+
+# -- Triad ------------------------------------------------------------------------------------------------
+
+TRIAD = {"black": [1, 1, 2, 2, 3, 3], "orange": [1, 2, 2, 3, 3, 3], "first": 0}
+
+
+def test_triad_shows_every_die_with_colour_and_value() -> None:
+    state = tritable.new_game("triad").state_from_setup(TRIAD)
+    text = text_of(draw_view("triad", state.view(None)))
+    assert re.search(r"1\s+B1\s+B1\s+B2\s+B2\s+B3\s+B3\s+1", text)
+    assert re.search(r"6\s+O3\s+O3\s+O3\s+O2\s+O2\s+O1\s+6", text)
+    assert "removed" in text and "0/3" in text
+    # Orange's own view is turned round: its home row at the bottom, read from its left.
+    turned = text_of(draw_view("triad", state.view(1))).splitlines()
+    rows = [line for line in turned if re.match(r"\s*[1-6]\s", line)]
+    assert rows[0].strip().startswith("1") and rows[-1].strip().startswith("6")
+    assert re.search(r"6\s+O1\s+O2\s+O2\s+O3\s+O3\s+O3\s+6", "\n".join(turned))
+
+
+def test_triad_shows_a_pending_removal() -> None:
+    for state in random_states("triad", 2, seed=1):
+        view = state.view(None)
+        if view["pending_removal"]:
+            text = text_of(draw_view("triad", view))
+            assert "formed a Triad" in text
+            for square in view["pending_removal"]:
+                assert square in text
+            return
+    pytest.fail("no Triad formed in the sample game")
+
+
+def test_triad_actions_group_by_die() -> None:
+    assert group_action("triad", "c1=3>c4") == ("c1 →", "c4")
+    assert group_action("triad", "xc4") == ("remove", "c4")
+
+
+# -- Triominos --------------------------------------------------------------------------------------------
+
+
+def test_triominos_layout_matches_the_engine_geometry() -> None:
+    """The drawing puts every number where the engine's own picture does (edges drawn with other
+    characters, and x labelled every second column)."""
+    for state in random_states("triominos", 2, {"target": 100}, seed=2)[::5]:
+        view = state.view(None)
+        mine = layout_picture(view["layout"], view["last"]).plain.replace("─", "-").replace("·", ".")
+        theirs = render_layout(state.layout, state.slots, state.last)
+        assert [line.rstrip() for line in mine.splitlines()[1:]] == [line.rstrip() for line in theirs[1:]]
+
+
+def test_triominos_shows_scores_rack_and_start() -> None:
+    from tritable.games.triominos.tiles import NAMES
+
+    seat0 = ["5-5-5", "0-1-2", "1-1-4", "0-3-4", "2-2-3", "1-3-5", "0-0-4", "2-4-4", "3-3-5"]
+    seat1 = ["2-5-5", "0-0-0", "1-2-5", "1-1-1", "0-2-2", "3-4-4", "0-1-5", "2-3-3", "1-4-5"]
+    racks = seat0 + seat1
+    deal = " ".join(racks + [t for t in NAMES if t not in racks])
+    state = tritable.new_game("triominos", 2).new_state(setup={"deals": [deal]})
+    text = text_of(draw_view("triominos", state.view(1)))
+    assert "start: P1 laid 5-5-5 for 25" in text
+    assert re.search(r"P1\s+25\s+8", text)  # P1: 25 points, 8 tiles left
+    assert "your rack: 0-0-0  0-1-5  0-2-2  1-1-1  1-2-5  1-4-5  2-3-3  2-5-5  3-4-4" in text
+    assert "0-1-2" not in text  # P1's rack is not P2's to see
+    assert group_action("triominos", "1-2-5@3,-2/r1") == ("1-2-5", "@3,-2/r1")
+
+
+# -- TriATri --------------------------------------------------------------------------------------------------
+
+
+def test_triatri_shows_gems_the_trick_with_values_and_the_hand() -> None:
+    doubled = False
+    for state in random_states("triatri", 3, seed=5):
+        p = state.current_player()
+        seat = p if p >= 0 else state.players_to_move()[0] if state.players_to_move() else None
+        view = state.view(seat)
+        text = text_of(draw_view("triatri", view))
+        assert f"supply R{view['supply'][0]}" in text
+        if view["hand"]:
+            assert "your hand: " + " ".join(view["hand"]) in re.sub(r" +", " ", text)
+        for name, value in (view["trick"] or {}).get("cards", []):
+            assert name in text
+            if name != "F" and value != int(name[1:]):
+                assert f"={value}" in text
+                doubled = True
+    assert doubled, "no doubled card in the sample game"
+
+
+def test_triatri_keeps_a_pending_start_card_secret() -> None:
+    game = tritable.new_game("triatri", 2)
+    state = game.new_state(seed=4)
+    state.apply_action(state.legal_actions(0)[0], 0)
+    assert "(yours, hidden)" in text_of(draw_view("triatri", state.view(0)))
+    other = text_of(draw_view("triatri", state.view(1)))
+    assert "has chosen" in other and "(yours, hidden)" not in other
+
+
+# -- Tri*T*Area -----------------------------------------------------------------------------------------------
+
+
+def test_tri_t_area_shows_areas_buildings_and_the_hand() -> None:
+    built = False
+    for state in random_states("tri-t-area", 4, seed=3)[::7]:
+        p = state.current_player()
+        seat = p if p >= 0 else state.players_to_move()[0] if state.players_to_move() else None
+        view = state.view(seat)
+        text = text_of(draw_view("tri-t-area", view), width=140)
+        assert "Intelligent 8/4" in text and "b2 I (2)" in text
+        for square, stack in enumerate(view["board"]):
+            if stack:
+                name = "abcd"[square % 4] + str(square // 4 + 1)
+                height = f" ×{len(stack)}" if len(stack) > 1 else ""
+                assert re.search(rf"{'■' * len(stack)} P{stack[-1] + 1}{height}", text), (name, stack)
+                built = True
+        if view["hand"]:
+            assert "your hand: " + " ".join(view["hand"]) in re.sub(r" +", " ", text)
+    assert built
+
+
+# -- the play loop's own pieces ---------------------------------------------------------------------------------
+
+
+def test_every_game_draws_every_position_of_a_game_for_every_seat() -> None:
+    for gid, players, options in [
+        ("triple-triad", 2, {"open": False, "elemental": True, "same": True, "plus": True, "combo": True}),
+        ("triad", 2, {}),
+        ("triominos", 3, {"target": 60}),
+        ("triatri", 4, {}),
+        ("tri-t-area", 4, {}),
+    ]:
+        states = random_states(gid, players, options, seed=11)
+        for state in states[:: max(1, len(states) // 25)] + states[-1:]:
+            for seat in [None, *range(players)]:
+                assert text_of(draw_state(state, seat)).strip()
+        assert text_of(outcome_table(states[-1], [f"P{s + 1}" for s in range(players)])).strip()
+
+
+def test_seat_styles_differ() -> None:
+    for gid in tritable.game_ids():
+        players = tritable.engine.game_class(gid).max_players
+        styles = [seat_style(gid, s) for s in range(players)]
+        assert len(set(styles)) == players, gid
+
+
+def test_ai_seats_are_parsed_and_read_back_from_names() -> None:
+    assert parse_ai(["2=hard", "3"], 4) == {1: "hard", 2: "normal"}
+    assert parse_ai(["2,4=easy:iterations=10"], 4) == {1: "easy:iterations=10", 3: "easy:iterations=10"}
+    for bad, message in (("0=easy", "1-2"), ("3=easy", "1-2"), ("x=easy", "1-2"), ("2=", "which level")):
+        with pytest.raises(ValueError, match=message):
+            parse_ai([bad], 2)
+    assert seats_from_names(["P1", "P2 (AI hard)", "P3 (AI easy:iterations=10)"], 3) == {
+        1: "hard",
+        2: "easy:iterations=10",
+    }
+    assert seats_from_names(["Ann", "Bob"], 2) == {}
+    assert seats_from_names(None, 2) is None
+    assert seats_from_names(["P1"], 2) is None
+
+
+def test_replay_commands() -> None:
+    assert _replay_target("", 0, 5) == 1
+    assert _replay_target("n", 4, 5) == 5
+    assert isinstance(_replay_target("n", 5, 5), str)
+    assert _replay_target("p", 3, 5) == 2
+    assert isinstance(_replay_target("p", 0, 5), str)
+    assert _replay_target("g 4", 0, 5) == 4
+    assert isinstance(_replay_target("g 6", 0, 5), str)
+    assert isinstance(_replay_target("g", 0, 5), str)
+    assert _replay_target("e", 0, 5) == 5 and _replay_target("s", 4, 5) == 0
+    assert _replay_target("q", 2, 5) == -1
+    assert isinstance(_replay_target("dance", 2, 5), str)

@@ -1,0 +1,547 @@
+"""Tri*T*Area rules: rightholders, placing, scoring, Declarations, the sale, notation and setup."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+import pytest
+
+from tritable.engine import SIMULTANEOUS, IllegalActionError, NotationError, OutOfTurnError, SetupError
+from tritable.engine.playout import random_step
+from tritable.games.tri_t_area import TriTArea, TriTAreaState
+from tritable.games.tri_t_area.game import (
+    CARD_NAME,
+    CARD_OF_NAME,
+    CARD_RANK,
+    CARD_SUIT,
+    DATA,
+    ROUNDS,
+    SQUARE_OF_NAME,
+    area_standing,
+    cards_of,
+    rightholders,
+    tallest_points,
+)
+
+GAME = TriTArea()
+
+
+def deal(r: int, hands: list[list[str]] | None) -> list[str]:
+    """Round ``r``'s deck giving each seat the cards named (filled up from the rest)."""
+    spec = ROUNDS[r]
+    given = [list(h) for h in hands] if hands else [[] for _ in range(4)]
+    used = {name for hand in given for name in hand}
+    rest = [CARD_NAME[c] for c in spec.cards if CARD_NAME[c] not in used]
+    deck: list[str] = []
+    for hand in given:
+        need = spec.hand - len(hand)
+        deck += hand + rest[:need]
+        del rest[:need]
+    return deck + rest
+
+
+def new(
+    lead: int = 0,
+    r1: list[list[str]] | None = None,
+    r2: list[list[str]] | None = None,
+    r3: list[list[str]] | None = None,
+) -> TriTAreaState:
+    return GAME.state_from_setup({"lead": lead, "decks": [deal(0, r1), deal(1, r2), deal(2, r3)]})
+
+
+def do(state: TriTAreaState, *texts: str) -> None:
+    for text in texts:
+        state.apply_action(GAME.string_to_action(text))
+
+
+def trick(state: TriTAreaState, plays: Mapping[int, str]) -> None:
+    """Play one trick, each seat its card, in turn order from the leader."""
+    for _ in range(4):
+        do(state, plays[state.current_player()])
+
+
+def to_round(state: TriTAreaState, rnd: int, seed: int = 0) -> None:
+    """Random play until round ``rnd`` (0-based) starts."""
+    rng = random.Random(seed)
+    while state.rnd < rnd:
+        random_step(state, rng)
+
+
+def board(**stacks: tuple[int, ...]) -> list[tuple[int, ...]]:
+    b: list[tuple[int, ...]] = [()] * 16
+    for name, stack in stacks.items():
+        b[SQUARE_OF_NAME[name]] = stack
+    return b
+
+
+def t(*names_and_values: tuple[int, str]) -> list[tuple[int, int, int]]:
+    """A trick of (seat, card) in play order; ``M5=10`` gives a 5 another value."""
+    out = []
+    for seat, text in names_and_values:
+        name, _, value = text.partition("=")
+        card = CARD_OF_NAME[name]
+        out.append((seat, card, int(value) if value else CARD_RANK[card]))
+    return out
+
+
+# -- the data table -----------------------------------------------------------------------------
+
+
+def test_the_data_table_holds_the_reconstruction() -> None:
+    assert DATA["board"] == ["IIIM", "EIMM", "EEHM", "EHHH"]
+    assert [(s["letter"], s["first"], s["second"]) for s in DATA["suits"]] == [
+        ("I", 8, 4),
+        ("M", 6, 3),
+        ("E", 6, 3),
+        ("H", 4, 2),
+    ]
+    assert [(r.hand, r.blocks, r.tricks) for r in ROUNDS] == [(8, 7, 8), (9, 8, 8), (9, 9, 8)]
+    assert len(ROUNDS[0].cards) == 32 and all(CARD_RANK[c] != 5 for c in ROUNDS[0].cards)
+    assert len(ROUNDS[1].cards) == len(ROUNDS[2].cards) == 36
+    printed = [name for name, sq in SQUARE_OF_NAME.items() if DATA["printed"][sq // 4][sq % 4]]
+    assert sorted(printed) == ["b2", "b3", "c2", "c3"]
+
+
+# -- rightholders -------------------------------------------------------------------------------
+
+
+def test_all_one_suit_lowest_then_highest() -> None:
+    assert rightholders(t((0, "I3"), (1, "I7"), (2, "I1"), (3, "I9"))) == (2, 3)
+
+
+def test_one_dominant_suit() -> None:
+    assert rightholders(t((0, "I3"), (1, "I7"), (2, "M1"), (3, "I9"))) == (0, 3)  # 3-1
+    assert rightholders(t((0, "M4"), (1, "I2"), (2, "E9"), (3, "I8"))) == (1, 3)  # 2-1-1
+
+
+def test_two_two_takes_the_suit_with_the_greatest_difference() -> None:
+    # I spans 1, M spans 8: M wins although I was led.
+    assert rightholders(t((0, "I2"), (1, "M1"), (2, "I3"), (3, "M9"))) == (1, 3)
+
+
+def test_two_two_ties_are_broken_by_the_suit_led() -> None:
+    assert rightholders(t((0, "I2"), (1, "M4"), (2, "I6"), (3, "M8"))) == (0, 2)
+    assert rightholders(t((0, "M4"), (1, "I2"), (2, "M8"), (3, "I6"))) == (0, 2)
+    assert rightholders(t((3, "M8"), (0, "I2"), (1, "M4"), (2, "I6"))) == (1, 3)
+
+
+def test_all_different_suits_the_leader_is_rh1_and_no_rh2() -> None:
+    assert rightholders(t((2, "H1"), (3, "I9"), (0, "M8"), (1, "E7"))) == (2, -1)
+
+
+def test_fives_as_zero_or_ten_count_for_the_trick() -> None:
+    assert rightholders(t((0, "M5=10"), (1, "M9"), (2, "M2"), (3, "I1"))) == (2, 0)
+    assert rightholders(t((0, "M5=0"), (1, "M9"), (2, "M2"), (3, "I1"))) == (0, 1)
+    # The difference of a two-two trick uses the played value: I spans 9 (1..10), M spans 8.
+    assert rightholders(t((0, "M1"), (1, "I5=10"), (2, "M9"), (3, "I1"))) == (3, 1)
+
+
+# -- a whole trick, placing, extra construction ------------------------------------------------
+
+R1 = [
+    ["I3", "E2", "M9", "H3", "I6"],
+    ["M7", "I8", "H1", "E3", "M6"],
+    ["E1", "I4", "M1", "H4", "E6"],
+    ["H9", "H6", "M3", "I2", "I1"],
+]
+
+
+def test_all_different_the_leader_places_and_keeps_the_lead() -> None:
+    state = new(lead=0, r1=R1)
+    trick(state, {0: "I3", 1: "M7", 2: "E1", 3: "H9"})
+    assert state.rh == (0, -1) and state.current_player() == 0
+    # Only the squares of the Intelligent area (of I3), or default.
+    assert sorted(GAME.action_to_string(a) for a in state.legal_actions()) == ["a1", "b1", "b2", "c1", "default"]
+    with pytest.raises(IllegalActionError, match="not in the Intelligent area"):
+        do(state, "c2")
+    with pytest.raises(IllegalActionError, match="one block"):
+        do(state, "b2x2")
+    do(state, "b2")
+    assert state.scores == [2, 0, 0, 0]  # b2 prints 2
+    assert state.phase_name() == "play" and state.leader == 0 and state.current_player() == 0
+
+
+def test_immediate_scores_only_for_the_first_block_and_extra_construction() -> None:
+    state = new(lead=0, r1=R1)
+    trick(state, {0: "I3", 1: "M7", 2: "E1", 3: "H9"})
+    do(state, "b2")
+    # I dominant: RH1 seat 2 (I4) stacks on b2 (no points now), RH2 seat 1 (I8) builds a1.
+    trick(state, {0: "E2", 1: "I8", 2: "I4", 3: "H6"})
+    assert state.rh == (2, 1)
+    do(state, "b2")
+    assert state.scores == [2, 0, 0, 0] and state.board[SQUARE_OF_NAME["b2"]] == (0, 2)
+    assert state.current_player() == 1
+    do(state, "a1")  # next to b1 and a2, no own block there: no extra construction
+    assert state.phase_name() == "play" and state.leader == 2
+    # M dominant: RH1 seat 2 (M1), RH2 seat 0 (M9).
+    trick(state, {2: "M1", 3: "M3", 0: "M9", 1: "H1"})
+    assert state.rh == (2, 0)
+    do(state, "d1")  # d1's neighbours c1 and d2 are empty: no extra
+    assert state.current_player() == 0 and state.phase_name() == "place"
+    do(state, "c2x2")  # two blocks on an empty printed square score it once
+    assert state.scores == [4, 0, 0, 0] and state.blocks[0] == 7 - 3
+    # c2 is next to b2, whose building holds a block of seat 0 (under seat 2's): extra construction.
+    assert state.phase_name() == "extra"
+    assert sorted(GAME.action_to_string(a) for a in state.legal_actions()) == ["+b2", "+c1", "+c3", "+d2", "no extra"]
+    with pytest.raises(IllegalActionError, match="not next to c2"):
+        do(state, "+a4")
+    do(state, "+c3")  # any area; c3 (Happiness) prints 2
+    assert state.scores == [6, 0, 0, 0] and state.board[SQUARE_OF_NAME["c3"]] == (0,)
+    assert state.phase_name() == "play" and state.leader == 2
+
+
+def test_extra_construction_can_be_declined_and_needs_a_block_left() -> None:
+    def two_tricks(first: str, blocks: int = 7) -> TriTAreaState:
+        state = new(lead=0, r1=R1)
+        trick(state, {0: "I3", 1: "M7", 2: "E1", 3: "H9"})
+        do(state, first)
+        state.blocks[0] = blocks
+        trick(state, {0: "E2", 1: "M6", 2: "H4", 3: "I1"})  # all different: seat 0 again, Ecology
+        return state
+
+    state = two_tricks("b1")
+    do(state, "b3")  # b3 is not next to b1
+    assert state.phase_name() == "play"
+    state = two_tricks("b2")
+    do(state, "b3")  # next to b2: qualifies
+    assert state.phase_name() == "extra" and state.current_player() == 0
+    do(state, "no extra")
+    assert state.phase_name() == "play" and state.blocks[0] == 6
+    state = two_tricks("b2", blocks=1)
+    do(state, "b3")  # qualifies, but that was the last block
+    assert state.phase_name() == "play" and state.blocks[0] == 0
+
+
+def test_default_loses_the_rank_and_no_blocks_means_default() -> None:
+    state = new(lead=0, r1=R1)
+    trick(state, {0: "I3", 1: "M7", 2: "E1", 3: "H9"})
+    do(state, "default")
+    assert state.scores == [-3, 0, 0, 0] and state.blocks == [7, 7, 7, 7]
+    state.blocks[0] = 0
+    trick(state, {0: "H3", 1: "M6", 2: "E6", 3: "I1"})
+    assert state.legal_actions() == [GAME.string_to_action("default")]
+    with pytest.raises(IllegalActionError, match="0 blocks left"):
+        do(state, "c3")
+    do(state, "default")
+    assert state.scores == [-6, 0, 0, 0]
+
+
+def test_rh2_with_one_block_places_one() -> None:
+    state = new(lead=0, r1=R1)
+    trick(state, {0: "I3", 1: "M7", 2: "E1", 3: "H9"})
+    do(state, "b2")
+    trick(state, {0: "E2", 1: "I8", 2: "I4", 3: "H6"})
+    do(state, "b1")
+    state.blocks[1] = 1
+    assert "a1x2" not in [GAME.action_to_string(a) for a in state.legal_actions()]
+    with pytest.raises(IllegalActionError, match="1 blocks left"):
+        do(state, "a1x2")
+    do(state, "a1")
+    assert state.blocks[1] == 0
+
+
+# -- 5s -----------------------------------------------------------------------------------------
+
+R2 = [
+    ["M5", "I9", "E5"],
+    ["M9", "H5", "I8"],
+    ["M2", "E1", "I7"],
+    ["I1", "H2", "I6"],
+]
+
+
+def test_round_one_has_no_fives_and_a_five_may_be_played_as_zero_or_ten_for_two_points() -> None:
+    state = new(lead=1, r2=R2)
+    assert all(CARD_RANK[c] != 5 for h in state.hands for c in cards_of(h))
+    to_round(state, 1)
+    before = list(state.scores)
+    trick(state, {0: "M5=10", 1: "M9", 2: "M2", 3: "I1"})
+    assert state.scores[0] == before[0] - 2 and state.scores[1:] == before[1:]
+    assert state.rh == (2, 0)  # M2 lowest, M5 as 10 highest
+    do(state, "default")  # RH1 seat 2 loses 2
+    do(state, "default")  # RH2 seat 0 loses the printed rank, 5
+    assert state.scores[0] == before[0] - 7 and state.scores[2] == before[2] - 2
+
+
+def test_a_five_played_as_zero_becomes_rh1() -> None:
+    state = new(lead=1, r2=R2)
+    to_round(state, 1)
+    before = list(state.scores)
+    trick(state, {0: "M5=0", 1: "M9", 2: "M2", 3: "I1"})
+    assert state.rh == (0, 1) and state.scores[0] == before[0] - 2
+    do(state, "default", "default")
+    do(state, "I9")
+    with pytest.raises(IllegalActionError, match="only a 5"):
+        state.apply_action(CARD_OF_NAME["I8"] * 3 + 2)  # I8 as 10
+
+
+# -- scoring ------------------------------------------------------------------------------------
+
+
+def test_area_majority_by_top_blocks_then_height() -> None:
+    b = board(a1=(0,), b1=(2, 1), c1=(1,))  # seat 1 has two tops, seat 2 none
+    assert area_standing(b, 0) == ([4, 8, 0, 0], [2, 1, 0, 0])
+    b = board(a1=(0,), b1=(2, 1))  # one top each; seat 1's building is taller
+    assert area_standing(b, 0) == ([4, 8, 0, 0], [2, 1, 0, 0])
+
+
+def test_area_ties_are_shared_and_rounded_up() -> None:
+    assert area_standing(board(a1=(0,), b1=(1,)), 0) == ([6, 6, 0, 0], [1, 1, 0, 0])  # (8 + 4) / 2
+    assert area_standing(board(d1=(0,), c2=(1,)), 1) == ([5, 5, 0, 0], [1, 1, 0, 0])  # (6 + 3) / 2 = 4.5
+    assert area_standing(board(d1=(0,), c2=(1,), d2=(2,)), 1) == ([3, 3, 3, 0], [1, 1, 1, 0])
+    assert area_standing(board(a1=(0,), b1=(1,), c1=(2,), b2=(3,)), 0) == ([3, 3, 3, 3], [1, 1, 1, 1])
+    # Ties for 2nd share 2nd + 3rd (worth 0), rounded up.
+    assert area_standing(board(c3=(0,), b4=(0,), c4=(1,), d4=(2,)), 3) == ([4, 1, 1, 0], [1, 2, 2, 0])
+    assert area_standing(board(a2=(0,), a3=(0,), a4=(1,), b3=(2,)), 2) == ([6, 2, 2, 0], [1, 2, 2, 0])
+
+
+def test_tallest_building() -> None:
+    assert tallest_points(board()) == [0, 0, 0, 0]
+    assert tallest_points(board(b2=(0, 1, 0), c3=(3, 3))) == [10, 0, 0, 0]
+    assert tallest_points(board(b2=(2, 1), a1=(3,))) == [0, 10, 0, 0]  # tie in a building: lowest seat
+    assert tallest_points(board(b2=(0, 0), c3=(3, 3), a1=(1,))) == [6, 0, 0, 6]
+    assert tallest_points(board(b2=(0, 0), c3=(1, 0))) == [12, 0, 0, 0]
+    assert tallest_points(board(a1=(1,), b1=(2,), c1=(3,))) == [0, 4, 4, 4]
+    assert tallest_points(board(a1=(1,), b1=(2,), c1=(3,), d4=(3,))) == [0, 4, 4, 8]
+
+
+DECLARATION_BOARD = board(
+    a1=(0,),  # I: seat 0 first
+    d1=(2,),
+    c2=(2,),
+    d2=(1,),  # M: seat 2 first, seat 1 second
+    a2=(3,),  # E: seat 3 alone
+    c3=(0,),
+    b4=(0,),
+    c4=(1, 1),
+    d4=(3,),  # H: seat 0 first, seat 1 second, seat 3 third
+)
+
+
+def test_round_two_declaration_is_the_card_left_in_hand() -> None:
+    state = new(lead=0)
+    to_round(state, 1)
+    state.hands = [1 << CARD_OF_NAME[name] for name in ("I7", "M5", "E2", "H9")]
+    state.board = list(DECLARATION_BOARD)
+    before = list(state.scores)
+    state._end_round()
+    result = state.results[-1]
+    assert result["round"] == 2 and result["declared"] == ["I7", "M5", "E2", "H9"]
+    # Majority earns the value; no penalty in round 2 (seat 3 is 3rd in H).
+    assert result["declaration"] == [7, 0, 0, 0]
+    areas = [sum(result["areas"][a][s] for a in "IMEH") for s in range(4)]
+    assert areas == [8 + 4, 3 + 2, 6, 6]
+    assert result["tallest"] == [0, 10, 0, 0]
+    assert state.scores == [before[s] + areas[s] + result["tallest"][s] + result["declaration"][s] for s in range(4)]
+    assert state.rnd == 2 and state.board == [()] * 16 and state.blocks == [9] * 4
+    assert state.lead == max(range(4), key=lambda s: (state.scores[s], -s))
+
+
+def test_round_two_leftover_matches_the_unplayed_card() -> None:
+    state = new(lead=3)
+    to_round(state, 2, seed=4)
+    dealt = [set(deal_cards) for deal_cards in _dealt(state, 1)]
+    played = [{a // 3 for s2, a in state.played[1] if s2 == s} for s in range(4)]
+    leftover = [CARD_NAME[(dealt[s] - played[s]).pop()] for s in range(4)]
+    assert state.results[1]["declared"] == leftover
+
+
+def _dealt(state: TriTAreaState, rnd: int) -> list[list[int]]:
+    deck = state.decks[rnd]
+    h = ROUNDS[rnd].hand
+    return [list(deck[s * h : (s + 1) * h]) for s in range(4)]
+
+
+def test_round_three_declaration_bonus_penalty_and_end_penalty() -> None:
+    state = new(lead=0)
+    to_round(state, 2)
+    state.declared = [CARD_OF_NAME[name] for name in ("I7", "M5", "E2", "H9")]
+    state.hands = [1 << c for c in state.declared]
+    state.board = list(DECLARATION_BOARD)
+    state.blocks = [0, 1, 2, 3]
+    before = list(state.scores)
+    state._end_round()
+    result = state.results[-1]
+    # I7: 1st, +7. M5: 2nd, nothing. E2: not ranked in E, -2. H9: 3rd in H, -9.
+    assert result["declaration"] == [7, 0, -2, -9]
+    assert result["end_penalty"] == [0, -2, -4, -6]
+    assert state.is_terminal()
+    outcome = state.outcome()
+    assert list(outcome.scores) == state.scores and outcome.details["rounds"][-1] == result
+    gained = [state.scores[s] - before[s] for s in range(4)]
+    areas = [sum(result["areas"][a][s] for a in "IMEH") for s in range(4)]
+    assert gained == [
+        areas[s] + result["tallest"][s] + result["declaration"][s] + result["end_penalty"][s] for s in range(4)
+    ]
+
+
+def test_a_shared_first_place_has_the_majority() -> None:
+    state = new(lead=0)
+    to_round(state, 2)
+    state.declared = [CARD_OF_NAME[name] for name in ("I7", "I3", "E2", "H9")]
+    state.hands = [1 << c for c in state.declared]
+    state.board = board(a1=(0,), b1=(1,), a2=(2,), b3=(3,))  # I: seats 0 and 1 tied 1st
+    state._end_round()
+    assert state.results[-1]["declaration"][:2] == [7, 3]
+
+
+# -- round 3: simultaneous reveal, the Advance Block Sale ---------------------------------------
+
+R3 = [
+    ["I1", "I2", "I3"],
+    ["M1", "M2", "M3"],
+    ["E1", "E2", "E3"],
+    ["H1", "H2", "H3"],
+]
+
+
+def round_three(seed: int = 0) -> TriTAreaState:
+    state = new(lead=2, r3=R3)
+    to_round(state, 2, seed)
+    return state
+
+
+def test_round_three_declaration_is_simultaneous_and_hidden_until_all_chose() -> None:
+    state = round_three()
+    assert state.current_player() == SIMULTANEOUS and state.players_to_move() == (0, 1, 2, 3)
+    with pytest.raises(OutOfTurnError):
+        do(state, "declare I1")  # which seat?
+    with pytest.raises(IllegalActionError, match="not in seat 1's hand"):
+        state.apply_action(GAME.string_to_action("declare I1"), 1)
+    state.apply_action(GAME.string_to_action("declare M2"), 1)
+    assert state.players_to_move() == (0, 2, 3)
+    with pytest.raises(OutOfTurnError):
+        state.apply_action(GAME.string_to_action("declare M3"), 1)
+    assert state.legal_actions(1) == []
+    other = round_three()
+    other.apply_action(GAME.string_to_action("declare M3"), 1)
+    for seat in (None, 0, 2, 3):
+        assert state.view(seat) == other.view(seat)
+        assert state.render(seat) == other.render(seat)
+    assert state.view(1)["declared"] == [None, "M2", None, None]
+    assert state.view(0)["declared"] == [None, True, None, None]
+    assert state.view(1) != other.view(1)
+    state.apply_action(GAME.string_to_action("declare I3"), 0)
+    state.apply_action(GAME.string_to_action("declare H1"), 3)
+    assert state.view(2)["declared"] == [True, True, None, True]
+    assert state.view(0)["declared"] == ["I3", True, None, True]
+    state.apply_action(GAME.string_to_action("declare E2"), 2)
+    assert state.view(None)["declared"] == ["I3", "M2", "E2", "H1"]
+    assert state.phase_name() == "sell"
+
+
+def test_advance_block_sale_goes_counterclockwise_from_right_of_the_lead() -> None:
+    state = round_three()
+    for seat, card in enumerate(("I3", "M2", "E2", "H1")):
+        state.apply_action(GAME.string_to_action(f"declare {card}"), seat)
+    lead = state.lead
+    before = list(state.scores)
+    order = []
+    for n in (0, 1, 2, 9):
+        order.append(state.current_player())
+        if n == 9:
+            with pytest.raises(IllegalActionError, match="cannot sell 10"):
+                do(state, "sell 10")
+        do(state, f"sell {n}")
+    assert order == [(lead - 1) % 4, (lead - 2) % 4, (lead - 3) % 4, lead]
+    sold = dict(zip(order, (0, 1, 2, 9), strict=True))
+    assert state.scores == [before[s] + 3 * sold[s] for s in range(4)]
+    assert state.blocks == [9 - sold[s] for s in range(4)]
+    assert state.phase_name() == "play" and state.current_player() == lead
+    # The declared card stays in hand and cannot be played.
+    seat = state.current_player()
+    declared = state.declared[seat]
+    assert declared * 3 not in state.legal_actions()
+    with pytest.raises(IllegalActionError, match="Declaration of Intent"):
+        state.apply_action(declared * 3)
+    rng = random.Random(3)
+    while not state.is_terminal():
+        random_step(state, rng)
+    result = state.results[-1]
+    assert result["declared"] == ["I3", "M2", "E2", "H1"] and result["sold"] == [sold[s] for s in range(4)]
+    assert all(CARD_NAME[cards_of(h)[0]] == result["declared"][s] for s, h in enumerate(state.hands))
+    assert result["end_penalty"] == [-2 * state.blocks[s] for s in range(4)]
+    for s in range(4):
+        on_board = sum(stack.count(s) for stack in state.board)
+        assert state.blocks[s] + on_board + sold[s] == 9
+        kept = CARD_OF_NAME[result["declared"][s]]
+        place = result["places"]["IMEH"[CARD_SUIT[kept]]][s]
+        expected = CARD_RANK[kept] if place == 1 else -CARD_RANK[kept] if place in (0, 3, 4) else 0
+        assert result["declaration"][s] == expected
+
+
+def test_blocks_come_back_and_the_highest_score_leads_the_next_round() -> None:
+    state = new(lead=1)
+    to_round(state, 1, seed=9)
+    assert state.board == [()] * 16 and state.blocks == [8] * 4
+    assert state.lead == state.leader == max(range(4), key=lambda s: (state.scores[s], -s))
+    assert state.results[0]["scores"] == state.scores
+
+
+# -- notation, setup, rendering -----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["I7", "M5", "M5=0", "M5=10", "b3", "b3x2", "a1", "d4", "default", "+c2", "no extra", "declare H4", "sell 2"],
+)
+def test_notation_round_trips(text: str) -> None:
+    action = GAME.string_to_action(text)
+    assert isinstance(action, int) and GAME.action_to_string(action) == text
+    assert GAME.string_to_action(text.upper() if text[0] != "+" else text) == action
+
+
+def test_notation_accepts_case_and_spacing_and_refuses_junk() -> None:
+    assert GAME.string_to_action("  Declare   h4 ") == GAME.string_to_action("declare H4")
+    assert GAME.string_to_action("m5=5") == GAME.string_to_action("M5")
+    assert GAME.string_to_action("B3X2") == GAME.string_to_action("b3x2")
+    for junk in ["I0", "I10", "I7=10", "M5=7", "b3x3", "+e9", "sell", "sell -1", "declare Z1", "", "x"]:
+        with pytest.raises(NotationError):
+            GAME.string_to_action(junk)
+    for junk_action in [-1, 108, 250, 316, 436, None, "I7", (1,)]:
+        with pytest.raises(NotationError):
+            GAME.action_to_string(junk_action)
+
+
+def test_setup_example_and_errors() -> None:
+    state = new(lead=2, r1=R1)
+    assert state.current_player() == 2 and state.rnd == 0
+    assert set(R1[0]) <= {CARD_NAME[c] for c in cards_of(state.hands[0])}
+    good: dict[str, Any] = {"lead": 2, "decks": [deal(0, None), deal(1, None), deal(2, None)]}
+    assert GAME.state_from_setup(good) == GAME.state_from_setup(dict(good))
+    bad_cases = [
+        ({**good, "lead": 4}, "lead"),
+        ({**good, "lead": True}, "lead"),
+        ({**good, "decks": good["decks"][:2]}, "decks"),
+        ({**good, "decks": [deal(1, None), *good["decks"][1:]]}, "must not hold"),
+        ({**good, "decks": [good["decks"][0][:-1], *good["decks"][1:]]}, "lacks"),
+        ({**good, "decks": [[*good["decks"][0][:-1], "I1"], *good["decks"][1:]]}, "twice"),
+        ({**good, "decks": [[*good["decks"][0][:-1], "Q1"], *good["decks"][1:]]}, "not a card"),
+        ({**good, "extra": 1}, "unknown"),
+        ({"decks": good["decks"]}, "lead"),
+    ]
+    for setup, words in bad_cases:
+        with pytest.raises(SetupError, match=words):
+            GAME.state_from_setup(setup)
+
+
+def test_random_setup_draws_every_deal_and_the_lead() -> None:
+    setups = {repr(GAME.random_setup(random.Random(s))) for s in range(20)}
+    assert len(setups) == 20
+    leads = {GAME.random_setup(random.Random(s))["lead"] for s in range(40)}
+    assert leads == {0, 1, 2, 3}
+
+
+def test_render_shows_the_board_and_only_the_own_hand() -> None:
+    state = new(lead=0, r1=R1)
+    trick(state, {0: "I3", 1: "M7", 2: "E1", 3: "H9"})
+    do(state, "b2")
+    text = state.render(1)
+    assert "I(2) 1xP1" in text and "E(2) ." in text
+    assert "your hand: I8" in text
+    assert "P1:    2 points  6 blocks left  7 cards" in text
+    assert "I6" not in text  # seat 0's card
+    assert "your hand" not in state.render()
+    assert "to move: P1, play a card" in state.render()

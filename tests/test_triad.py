@@ -1,0 +1,604 @@
+"""Triad: the rule text's figures and statements as explicit positions, notation, views, options.
+
+Positions are drawn rank 6 first (Orange's home row at the top), files a-f left to right, and
+always hold every die still in play (six per colour minus the ones removed).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+import tritable
+from tritable.engine import (
+    TERMINAL,
+    GameNotOverError,
+    GameOverError,
+    IllegalActionError,
+    NotationError,
+    OutOfTurnError,
+    SetupError,
+    StateError,
+)
+from tritable.games.triad import Triad, TriadState
+
+GAME = Triad()
+
+
+def play(state: TriadState, *moves: str) -> None:
+    for text in moves:
+        state.apply_action(state.game.string_to_action(text))
+
+
+def legal(state: TriadState) -> set[str]:
+    return {state.game.action_to_string(a) for a in state.legal_actions()}
+
+
+def dice(state: TriadState) -> dict[str, str]:
+    return dict(state.view()["dice"])
+
+
+def refused(state: TriadState, text: str, match: str) -> None:
+    before = state.to_json()
+    with pytest.raises(IllegalActionError, match=match):
+        state.apply_action(state.game.string_to_action(text))
+    assert state.to_json() == before
+
+
+# -- setup (Fig. 1) -----------------------------------------------------------------------------------
+
+
+def test_setup_puts_each_row_in_ascending_order_from_its_owners_left() -> None:
+    state = GAME.state_from_setup({"black": [1, 1, 2, 2, 3, 3], "orange": [1, 2, 2, 3, 3, 3], "first": 0})
+    assert dice(state) == {
+        "a1": "B1", "b1": "B1", "c1": "B2", "d1": "B2", "e1": "B3", "f1": "B3",
+        # Orange faces Black: its left is Black's right, so its row ascends from f6 to a6.
+        "f6": "O1", "e6": "O2", "d6": "O2", "c6": "O3", "b6": "O3", "a6": "O3",
+    }  # fmt: skip
+    assert state.current_player() == 0 and state.moves == 0 and state.removed == [0, 0]
+
+
+def test_random_setups_are_rolled_and_sorted() -> None:
+    seen = set()
+    for seed in range(60):
+        setup = GAME.random_setup(random.Random(seed))
+        assert setup["first"] == 0
+        for colour in ("black", "orange"):
+            assert setup[colour] == sorted(setup[colour]) and set(setup[colour]) <= {1, 2, 3}
+            seen.add(tuple(setup[colour]))
+        state = GAME.state_from_setup(setup)
+        black_row = [dice(state)[f + "1"] for f in "abcdef"]
+        orange_row = [dice(state)[f + "6"] for f in "fedcba"]
+        assert black_row == sorted(black_row) and orange_row == sorted(orange_row)
+    assert len(seen) > 10
+
+
+@pytest.mark.parametrize(
+    ("setup", "match"),
+    [
+        ({"black": [1, 1, 2, 2, 3, 3], "first": 0}, "orange"),
+        ({"black": [2, 1, 2, 2, 3, 3], "orange": [1] * 6, "first": 0}, "ascending"),
+        ({"black": [1, 1, 2, 2, 3, 4], "orange": [1] * 6, "first": 0}, "black"),
+        ({"black": [1] * 5, "orange": [1] * 6, "first": 0}, "black"),
+        ({"black": [1] * 6, "orange": [True] * 6, "first": 0}, "orange"),
+        ({"black": [1] * 6, "orange": [1] * 6, "first": 2}, "first"),
+        ({"black": [1] * 6, "orange": [1] * 6}, "first"),
+        ({"black": [1] * 6, "orange": [1] * 6, "first": 1}, "first_player=black"),
+        ({"black": [1] * 6, "orange": [1] * 6, "first": 0, "seed": 3}, "seed"),
+    ],
+)
+def test_bad_setups_are_named(setup: dict[str, object], match: str) -> None:
+    with pytest.raises(SetupError, match=match):
+        GAME.state_from_setup(setup)
+
+
+def test_black_moves_first_unless_the_option_draws_the_first_player() -> None:
+    game = Triad(options={"first_player": "random"})
+    firsts = {game.random_setup(random.Random(seed))["first"] for seed in range(30)}
+    assert firsts == {0, 1}
+    state = game.state_from_setup({"black": [1] * 6, "orange": [2] * 6, "first": 1})
+    assert state.current_player() == 1
+    assert all(act.startswith(("a6", "b6", "c6", "d6", "e6", "f6")) for act in legal(state))
+    with pytest.raises(OutOfTurnError):
+        state.apply_action(state.legal_actions()[0], 0)
+
+
+# -- moving (Fig. 2, Fig. 3) --------------------------------------------------------------------------
+
+OPENING = GAME.state_from_setup({"black": [1, 1, 2, 2, 3, 3], "orange": [1, 2, 2, 3, 3, 3], "first": 0})
+
+
+def test_a_move_turns_the_die_and_moves_it_that_many_squares() -> None:
+    state = OPENING.clone()
+    assert "a1=1>a2" not in legal(state)  # the die shows 1: it must turn to another value
+    assert {"a1=2>a3", "a1=3>a4", "a1=2>c3", "a1=3>d4"} == {m for m in legal(state) if m.startswith("a1")}
+    play(state, "a1=3>a4")
+    assert dice(state)["a4"] == "B3" and "a1" not in dice(state)
+    assert state.current_player() == 1 and state.moves == 1
+    refused(state, "a4=1>a5", "no die of Orange's")
+
+
+POSITION_FIG3 = """
+    O3 O3 .  O2 O1 O1
+    .  .  O2 .  .  .
+    .  .  .  .  .  .
+    .  .  B1 .  .  .
+    .  B1 .  .  .  .
+    B1 .  .  B2 B3 B3
+"""
+
+
+def test_a_die_that_cannot_complete_its_movement_cannot_move_that_way() -> None:
+    state = GAME.position(POSITION_FIG3)
+    from_c3 = {m for m in legal(state) if m.startswith("c3")}
+    # Upwards: c4 would need the shown value 1, c5 is taken, c6 lies beyond it.
+    assert not any(m.endswith((">c4", ">c5", ">c6")) for m in from_c3)
+    refused(state, "c3=3>c6", "blocked by the die on c5")
+    refused(state, "c3=2>c5", "blocked by the die on c5")
+    refused(state, "c3=1>c4", "shows 1")
+    # The die on b2 cannot go left: one square would keep its value, two leave the board.
+    from_b2 = {m for m in legal(state) if m.startswith("b2")}
+    assert from_b2 and not any(m.endswith((">a2", ">a1", ">a3")) for m in from_b2)
+    # The die on a1: up 2 or 3, right 2 (c1); right 3 would end on d1, the diagonal starts on b2.
+    assert {m for m in legal(state) if m.startswith("a1")} == {"a1=2>a3", "a1=3>a4", "a1=2>c1"}
+
+
+def test_a_die_may_not_move_through_or_onto_a_die() -> None:
+    state = OPENING.clone()
+    refused(state, "b1=2>d1", "blocked by the die on c1")
+    refused(state, "b1=1>c1", "shows 1")
+    refused(state, "c1=1>d1", "blocked by the die on d1")
+    refused(state, "xa1", "may not remove")
+    refused(state, "a1=2", "only allowed when no die can")
+    refused(state, "a1>a2", "only allowed when no die can")
+
+
+# -- stalemate (the rule's Note 2) ------------------------------------------------------------------
+
+STALEMATE = """
+    .  .  .  .  .  O1
+    .  .  .  .  .  .
+    .  .  .  O2 .  .
+    O3 O3 .  .  .  .
+    B2 B1 O2 .  .  .
+    B3 B2 O1 .  .  .
+"""
+
+
+def test_a_player_with_no_movable_die_turns_one_in_place_or_moves_one_unturned() -> None:
+    state = GAME.position(STALEMATE, removed=(2, 0))
+    # b2 shows 1: c3 is free but d4 is taken, so it can neither go 2 nor 3 squares anywhere.
+    assert legal(state) == {
+        "a1=1", "a1=2", "b1=1", "b1=3", "a2=1", "a2=3", "b2=2", "b2=3",  # turn in place
+        "b2>c3",  # move its shown value, unturned
+    }  # fmt: skip
+    refused(state, "b2=2>d4", "blocked by the die on d4")
+    refused(state, "a2>a3", "shows 2")
+    refused(state, "b2=1", "already shows 1")
+    play(state, "b2>c3")
+    assert dice(state)["c3"] == "B1" and state.current_player() == 1 and not state.pending
+
+
+def test_turning_in_place_can_form_triads() -> None:
+    state = GAME.position(STALEMATE, removed=(2, 0))
+    play(state, "b2=2")
+    # a2-b2-c2 reads 2-2-2, a3-b2-c1 reads 3-2-1; a1-b1-c1 (3-2-1) stood before and does not count.
+    assert legal(state) == {"xa2", "xb2"}
+    play(state, "xa2")
+    assert state.removed == [3, 0] and state.is_terminal()
+
+
+def test_moving_unturned_can_form_triads() -> None:
+    state = GAME.position(STALEMATE.replace("B3 B2 O1", "B3 B2 O3"), removed=(2, 0))
+    assert "b2>c3" in legal(state)
+    play(state, "b2>c3")  # c1-c2-c3 reads 3-2-1
+    assert legal(state) == {"xc3"}
+
+
+# -- Triads (Fig. 4, Fig. 5, Fig. 6) ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("b3", "c3", "move", "triad"),
+    [
+        ("O2", "B2", "d1=2>d3", True),  # 2-2-2
+        ("O3", "B2", "d1=2>d3", False),  # 3-2-2
+        ("O1", "B3", "d1=2>d3", True),  # 1-3-2
+        ("O2", "B2", "d1=1>d2", False),  # not in line with them
+    ],
+)
+def test_three_dice_in_a_line_of_both_colours_all_same_or_all_different(
+    b3: str, c3: str, move: str, triad: bool
+) -> None:
+    state = GAME.position(f"""
+        O3 O3 O2 O2 O1 .
+        .  .  .  .  .  .
+        .  .  .  .  .  .
+        .  {b3} {c3} .  .  .
+        .  .  .  .  .  .
+        B1 B1 .  B3 B3 B3
+    """)
+    play(state, move)
+    if triad:
+        assert legal(state) == {"xc3", "xd3"}  # own dice of the Triad; the mover chooses
+        assert state.current_player() == 0 and state.moves == 1
+        play(state, "xd3")
+        assert state.removed == [1, 0] and "d3" not in dice(state) and state.current_player() == 1
+    else:
+        assert state.current_player() == 1 and not state.pending
+
+
+def test_all_different_after_a_one_square_move() -> None:
+    state = GAME.position("""
+        O3 O3 O2 O2 O1 .
+        .  .  .  .  .  .
+        .  .  .  .  .  .
+        .  O3 B2 .  .  .
+        .  .  .  B3 .  .
+        B1 B1 .  .  B3 B3
+    """)
+    play(state, "d2=1>d3")  # 3-2-1
+    assert legal(state) == {"xc3", "xd3"}
+
+
+@pytest.mark.parametrize(
+    ("diagram", "move", "removable"),
+    [
+        (
+            """
+            O3 O3 O2 O2 O1 .
+            .  .  .  .  .  .
+            .  .  .  .  .  .
+            .  .  O1 B2 .  .
+            .  B1 .  .  .  .
+            B1 .  .  B3 B3 B3
+            """,
+            "d3=1>d4",  # b2-c3-d4 reads 1-1-1
+            {"xb2", "xd4"},
+        ),
+        (
+            """
+            O3 O3 O2 O2 O1 .
+            .  .  .  .  .  .
+            .  B1 .  .  .  .
+            .  .  O1 B2 .  .
+            .  .  .  .  .  .
+            B1 .  .  B3 B3 B3
+            """,
+            "d1=1>d2",  # b4-c3-d2 reads 1-1-1; c3-d2-e1 reads 1-1-3
+            {"xb4", "xd2"},
+        ),
+    ],
+)
+def test_diagonal_triads_count(diagram: str, move: str, removable: set[str]) -> None:
+    state = GAME.position(diagram)
+    play(state, move)
+    assert legal(state) == removable
+
+
+def test_a_triad_needs_both_colours() -> None:
+    state = GAME.position("""
+        O3 O3 O2 O2 O1 O1
+        .  .  .  .  .  .
+        .  .  .  .  .  .
+        .  B2 B2 .  .  .
+        .  .  .  .  .  .
+        .  B1 .  B3 B3 B3
+    """)
+    play(state, "d1=2>d3")  # 2-2-2, all Black
+    assert not state.pending and state.current_player() == 1
+
+
+def test_a_triad_inside_a_line_of_four_counts() -> None:
+    state = GAME.position("""
+        O3 O3 O2 O2 .  .
+        .  .  .  .  .  .
+        .  .  .  .  .  .
+        O1 O2 B2 .  .  .
+        .  .  .  .  .  .
+        B1 B1 .  B3 B3 B3
+    """)
+    play(state, "d1=2>d3")  # a3-b3-c3-d3 reads 1-2-2-2: only b3-c3-d3 is a Triad
+    assert legal(state) == {"xc3", "xd3"}
+
+
+def test_two_triads_at_once_give_one_removal_from_either() -> None:
+    state = GAME.position("""
+        O3 O3 O2 O1 .  .
+        .  .  .  B2 .  .
+        .  .  .  O2 .  .
+        .  O2 B2 .  .  .
+        .  .  .  .  .  .
+        B1 B1 .  B3 B3 .
+    """)
+    play(state, "d1=2>d3")  # b3-c3-d3 and d3-d4-d5 both read 2-2-2
+    assert legal(state) == {"xc3", "xd3", "xd5"}
+    refused(state, "xb3", "must remove a die first")
+    refused(state, "a1=2>a3", "must remove a die first")
+    refused(state, "b1=1", "must remove a die first")
+    play(state, "xd5")
+    assert state.removed == [1, 0] and state.current_player() == 1
+    assert dice(state)["c3"] == "B2" and dice(state)["d3"] == "B2" and "d5" not in dice(state)
+
+
+def test_a_triad_standing_at_the_start_of_a_turn_does_not_count() -> None:
+    state = GAME.position("""
+        O3 O3 O2 O1 .  .
+        .  .  .  B2 .  .
+        .  .  .  O2 .  .
+        .  O2 B2 .  .  .
+        .  .  .  .  .  .
+        B1 B1 .  B3 B3 .
+    """)
+    play(state, "d1=2>d3", "xd5")  # b3-c3-d3 (O2 B2 B2) still stands
+    play(state, "a6=1>a5")  # Orange gets nothing for it
+    assert not state.pending and state.current_player() == 0
+    play(state, "e1=1>e2")  # nor does Black
+    assert not state.pending and state.current_player() == 1
+    assert dice(state)["b3"] == "O2" and dice(state)["c3"] == "B2" and dice(state)["d3"] == "B2"
+
+
+def test_a_die_leaving_a_triad_for_a_new_one_removes_only_from_the_new_one() -> None:
+    state = GAME.position("""
+        O3 O3 O2 .  .  .
+        .  .  .  .  .  .
+        .  O1 .  O1 .  .
+        .  O2 B2 B2 .  .
+        .  .  .  .  .  .
+        B1 B1 .  .  B3 B3
+    """)
+    play(state, "c3=1>c4")  # leaves b3-c3-d3 (2-2-2), forms b4-c4-d4 (1-1-1)
+    assert legal(state) == {"xc4"}  # a single choice is still an explicit action
+    assert state.current_player() == 0
+
+
+# -- the end --------------------------------------------------------------------------------------
+
+
+def test_the_third_removal_wins() -> None:
+    state = GAME.position(
+        """
+        O3 O3 O2 O2 .  .
+        .  .  .  .  .  .
+        .  .  .  .  .  .
+        .  O2 B2 .  .  .
+        .  .  .  .  .  .
+        B1 .  .  B3 .  B3
+        """,
+        removed=(2, 1),
+    )
+    play(state, "d1=2>d3", "xc3")
+    assert state.is_terminal() and state.current_player() == TERMINAL
+    outcome = state.outcome()
+    assert outcome.winners == (0,) and outcome.scores == (3, 1) and outcome.ranks == (1, 2)
+    assert outcome.details == {"reason": "three triads", "moves": 1}
+    assert state.legal_actions() == []
+    with pytest.raises(GameOverError):
+        state.apply_action(0)
+    assert "Black wins" in state.render()
+
+
+def test_the_move_cap_is_a_draw() -> None:
+    game = Triad(options={"move_cap": 2})
+    state = game.state_from_setup({"black": [1, 1, 2, 2, 3, 3], "orange": [1, 2, 2, 3, 3, 3], "first": 0})
+    play(state, "a1=2>a3")
+    assert not state.is_terminal()
+    with pytest.raises(GameNotOverError):
+        state.outcome()
+    play(state, "f6=2>f4")
+    assert state.is_terminal()
+    outcome = state.outcome()
+    assert outcome.winners == () and outcome.ranks == (1, 1) and outcome.scores == (0, 0)
+    assert outcome.details == {"reason": "move cap", "moves": 2}
+    assert "Draw" in state.render()
+
+
+@pytest.mark.parametrize(
+    ("diagram", "removed", "winner"),
+    [
+        (
+            """
+            O3 O3 O2 O2 O1 .
+            .  .  .  .  .  .
+            .  .  .  .  .  .
+            .  O2 B2 .  .  .
+            .  .  .  .  .  .
+            B1 .  .  B3 B3 .
+            """,
+            (2, 0),
+            (0,),
+        ),
+        (
+            """
+            O3 O3 O2 .  .  .
+            .  .  .  .  .  .
+            .  .  .  .  .  .
+            .  O2 B2 .  .  .
+            .  .  .  .  .  .
+            B1 B1 .  B3 B3 B3
+            """,
+            (0, 2),
+            (),
+        ),
+    ],
+)
+def test_the_removal_of_the_last_move_before_the_cap_still_happens(
+    diagram: str, removed: tuple[int, int], winner: tuple[int, ...]
+) -> None:
+    state = Triad(options={"move_cap": 5}).position(diagram, removed=removed, moves=4)
+    play(state, "d1=2>d3")
+    assert not state.is_terminal() and legal(state) == {"xc3", "xd3"}
+    play(state, "xd3")
+    assert state.is_terminal() and state.moves == 5
+    outcome = state.outcome()
+    assert outcome.winners == winner
+    assert outcome.details["reason"] == ("three triads" if winner else "move cap")
+
+
+# -- notation, junk, views, JSON --------------------------------------------------------------------
+
+
+def test_notation_round_trips_for_every_action() -> None:
+    count = 0
+    for action in range(3000):
+        try:
+            text = GAME.action_to_string(action)
+        except NotationError:
+            continue
+        count += 1
+        assert GAME.string_to_action(text) == action
+        assert GAME.string_to_action(text.upper()) == action
+    # moves and unturned moves: every (from, to) 1-3 squares apart on a line; turns; removals
+    pairs = sum(
+        1
+        for a in range(36)
+        for b in range(36)
+        if a != b
+        and (dx := abs(a % 6 - b % 6)) <= 3
+        and (dy := abs(a // 6 - b // 6)) <= 3
+        and (dx == 0 or dy == 0 or dx == dy)
+    )
+    assert count == 2 * pairs + 36 * 3 + 36
+
+
+@pytest.mark.parametrize(
+    ("text", "action"),
+    [("b1=3>b4", 1 * 36 + 19), ("b1=2", 1296 + 3 + 1), ("b1>b3", 1404 + 36 + 13), ("xc4", 2700 + 20)],
+)
+def test_notation_examples(text: str, action: int) -> None:
+    assert GAME.string_to_action(text) == action
+    assert GAME.action_to_string(action) == text
+
+
+def test_notation_is_read_leniently_and_written_canonically() -> None:
+    assert GAME.action_to_string(GAME.string_to_action(" B1 = 3 > B4 ")) == "b1=3>b4"
+    assert GAME.action_to_string(GAME.string_to_action("x c4")) == "xc4"
+    assert GAME.action_to_string(GAME.string_to_action("F6>D4")) == "f6>d4"
+
+
+@pytest.mark.parametrize(
+    ("text", "match"),
+    [
+        ("b1=2>b4", "moves 2 squares, not 3"),
+        ("a1=2>b3", "not a straight line"),
+        ("a1>a5", "not a straight line"),
+        ("a1=1>a1", "not a straight line"),
+        ("g1=1", "not Triad notation"),
+        ("b1=4", "not Triad notation"),
+        ("", "not Triad notation"),
+        ("x", "not Triad notation"),
+    ],
+)
+def test_bad_notation_is_named(text: str, match: str) -> None:
+    with pytest.raises(NotationError, match=match):
+        GAME.string_to_action(text)
+
+
+@pytest.mark.parametrize("action", [-1, 0, 2736, True, "a1=2>a3", None, (1, 2), 1.0])
+def test_what_is_not_an_action_has_no_notation(action: object) -> None:
+    with pytest.raises(NotationError):
+        GAME.action_to_string(action)
+
+
+@pytest.mark.parametrize("junk", [True, 1.0, None, "a1=2>a3", (0, 12), -5, 2736, 10**9, 0, 13])
+def test_junk_actions_are_illegal_and_change_nothing(junk: object) -> None:
+    state = OPENING.clone()
+    before = state.to_json()
+    with pytest.raises(IllegalActionError):
+        state.apply_action(junk)
+    assert state.to_json() == before and state.history == []
+
+
+def test_views_show_everything_to_everyone_and_rebuild_the_state() -> None:
+    state = GAME.position("""
+        O3 O3 O2 O1 .  .
+        .  .  .  B2 .  .
+        .  .  .  O2 .  .
+        .  O2 B2 .  .  .
+        .  .  .  .  .  .
+        B1 B1 .  B3 B3 .
+    """)
+    play(state, "d1=2>d3")
+    views = [state.view(seat) for seat in (None, 0, 1)]
+    for view in views:
+        assert view["pending_removal"] == ["c3", "d3", "d5"] and view["moves"] == 1
+        assert view["to_move"] == 0 and view["removed"] == [0, 0] and len(view["dice"]) == 12
+        assert {k: v for k, v in view.items() if k != "seat"} == {k: v for k, v in views[0].items() if k != "seat"}
+        sample = GAME.sample_state(json.loads(json.dumps(view)), random.Random(0))
+        assert sample == state and sample.view(view["seat"]) == view
+        assert sample.legal_actions() == state.legal_actions()
+    again = GAME.state_from_json(json.loads(json.dumps(state.to_json())))
+    assert again == state and again.history == state.history
+
+
+def test_views_hold_the_outcome_at_the_end() -> None:
+    state = Triad(options={"move_cap": 1}).state_from_setup(
+        {"black": [1, 1, 2, 2, 3, 3], "orange": [1, 2, 2, 3, 3, 3], "first": 0}
+    )
+    assert state.view(0)["outcome"] is None
+    play(state, "a1=2>a3")
+    assert state.view(1)["outcome"] == state.outcome().to_json()
+
+
+@pytest.mark.parametrize(
+    ("change", "match"),
+    [
+        (lambda d: d.update(to_move=2), "to_move"),
+        (lambda d: d.update(removed=[0, 4]), "removed"),
+        (lambda d: d.update(moves=-1), "moves"),
+        (lambda d: d["dice"].pop("a1"), "Black has 5 dice"),
+        (lambda d: d["dice"].update(g7="B1"), "not a square"),
+        (lambda d: d["dice"].update(a1="B4"), "not a die"),
+        (lambda d: d.update(pending_removal=["a6"]), "no die of Black's"),
+        (lambda d: d.update(pending_removal="a1"), "pending_removal"),
+        (lambda d: d.pop("dice"), "lacks 'dice'"),
+    ],
+)
+def test_malformed_state_json_is_refused(change: object, match: str) -> None:
+    data = json.loads(json.dumps(OPENING.to_json()))
+    change(data)  # type: ignore[operator]
+    with pytest.raises(StateError, match=match):
+        GAME.state_from_json(data)
+
+
+def test_render_shows_coordinates_dice_removals_and_the_turn() -> None:
+    state = GAME.position("""
+        O3 O3 O2 O1 .  .
+        .  .  .  B2 .  .
+        .  .  .  O2 .  .
+        .  O2 B2 .  .  .
+        .  .  .  .  .  .
+        B1 B1 .  B3 B3 .
+    """)
+    text = state.render()
+    lines = text.splitlines()
+    assert lines[0].split() == list("abcdef") and lines[-3].split() == list("abcdef")
+    assert lines[1].split() == ["6", "O3", "O3", "O2", "O1", ".", ".", "6"]
+    assert lines[6].split() == ["1", "B1", "B1", ".", "B3", "B3", ".", "1"]
+    assert "removed 0/3" in text and "Black to move" in text
+    play(state, "d1=2>d3")
+    assert "Black formed a Triad: remove xc3, xd3, xd5" in state.render()
+    flipped = state.render(1).splitlines()
+    assert flipped[0].split() == list("fedcba") and flipped[1].split()[0] == "1"
+
+
+def test_the_other_seat_has_no_actions_and_may_not_act() -> None:
+    state = OPENING.clone()
+    assert state.legal_actions(1) == [] and state.legal_actions(0) == state.legal_actions()
+    with pytest.raises(OutOfTurnError):
+        state.apply_action(state.legal_actions()[0], 1)
+
+
+def test_positions_account_for_every_die() -> None:
+    with pytest.raises(StateError, match="Orange has 5 dice"):
+        GAME.position(POSITION_FIG3.replace("O3 O3", ".  O3"))
+    with pytest.raises(StateError, match="six lines"):
+        GAME.position("B1 O1")
+
+
+def test_the_registry_makes_triad_with_its_options() -> None:
+    game = tritable.new_game("triad", options={"move_cap": "50", "first_player": "RANDOM"})
+    assert isinstance(game, Triad) and game.move_cap == 50 and game.options["first_player"] == "random"
+    assert tritable.new_game("triad") == GAME and GAME.options == {"first_player": "black", "move_cap": 200}

@@ -1,0 +1,686 @@
+"""TriATri rules: the worked examples of the rules text, start-player ties, the fake card, the
+follow rule, gems, the end conditions and the scoring (see ``tritable.games.triatri``)."""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+from collections import Counter
+from typing import Any
+
+import pytest
+
+import tritable
+from tritable.engine import (
+    SIMULTANEOUS,
+    GameNotOverError,
+    IllegalActionError,
+    NotationError,
+    OutOfTurnError,
+    SetupError,
+    StateError,
+)
+from tritable.engine.playout import random_playout
+from tritable.games.triatri import TriATri, TriATriState, score, start_player, winning_slot
+from tritable.games.triatri.game import CARD_TEXT, deal_constrained, deck_for, parse_action
+
+
+def card(text: str) -> int:
+    return parse_action(text)
+
+
+def new_state(players: int, hands: list[list[str]], later: list[list[str]] | None = None) -> TriATriState:
+    """A game whose first round deals ``hands`` (six cards a seat, the rest of the deck unused).
+
+    Rounds 2 and 3 deal ``later`` hands when given, else the deck in its sorted order.
+    """
+    full = Counter(CARD_TEXT[c] for c in deck_for(players))
+
+    def deck(dealt: list[list[str]] | None) -> list[str]:
+        if dealt is None:
+            return sorted(full.elements())
+        cards = [c for hand in dealt for c in hand]
+        assert all(len(hand) == 6 for hand in dealt) and len(dealt) == players
+        rest = full.copy()
+        rest.subtract(cards)
+        assert min(rest.values()) >= 0, "a card dealt twice"
+        return cards + sorted(rest.elements())
+
+    setup = {"decks": [deck(hands), deck(later), deck(None)]}
+    state = TriATri(players).state_from_setup(setup)
+    assert isinstance(state, TriATriState)
+    return state
+
+
+def reveal(state: TriATriState, *cards: str) -> None:
+    """Everyone picks a start card (seat 0 first)."""
+    for seat, text in enumerate(cards):
+        state.apply_action(card(text), seat)
+
+
+def play(state: TriATriState, *texts: str) -> None:
+    for text in texts:
+        state.apply_action(card(text))
+
+
+def trick_of(state: TriATriState) -> list[list[Any]]:
+    return list(state.view()["trick"]["cards"])
+
+
+def last(state: TriATriState) -> dict[str, Any]:
+    trick = state.view()["last_trick"]
+    assert trick is not None
+    return dict(trick)
+
+
+# -- the worked examples (4 players) ----------------------------------------------------------------
+
+EX1 = [
+    ["R8", "R3", "R2", "R4", "G2", "F"],
+    ["B6", "B2", "B3", "B4", "R5", "G3"],
+    ["G6", "G4", "G5", "R6", "R7", "F"],
+    ["B5", "B7", "B8", "G7", "G8", "F"],
+]
+EX2 = [
+    ["R8", "R4", "R2", "R5", "G2", "G3"],
+    ["B2", "B3", "B5", "G4", "G5", "F"],
+    ["R3", "R6", "R7", "G6", "G7", "F"],
+    ["B4", "B6", "B7", "B8", "G8", "F"],
+]
+EX3 = [
+    ["R8", "R6", "R3", "R4", "G2", "F"],
+    ["B2", "B3", "B4", "B5", "G3", "F"],
+    ["G4", "G5", "G6", "G7", "B6", "F"],
+    ["R2", "R5", "R7", "B7", "B8", "G8"],
+]
+
+
+def test_example_1_two_colours_tied_the_dominant_colour_wins() -> None:
+    # Red 3, Blue 6 (12), Green 6 (12), Blue 5: Green beats Blue, so Green 6 wins.
+    state = new_state(4, EX1)
+    reveal(state, "R8", "G3", "R7", "F")
+    assert state.current_player() == 0
+    play(state, "gem B", "R3", "B6", "G6", "B5")
+    trick = last(state)
+    assert trick["cards"] == [["R3", 3], ["B6", 12], ["G6", 12], ["B5", 5]]
+    assert trick["winner"] == 2
+    assert state.view()["gems"][2] == [0, 1, 0] and state.view()["supply"] == [6, 5, 6]
+    assert state.current_player() == 2  # the winner leads the next trick
+
+
+def test_example_2_one_colour_tied_the_later_card_wins() -> None:
+    # Red 4, Blue 2 (8), Red 3, Blue 4 (8): both Blue, the later Blue 4 wins.
+    state = new_state(4, EX2)
+    reveal(state, "R8", "G5", "G7", "F")
+    play(state, "gem R", "R4", "B2", "R3", "B4")
+    trick = last(state)
+    assert trick["cards"] == [["R4", 4], ["B2", 8], ["R3", 3], ["B4", 8]]
+    assert trick["winner"] == 3
+    assert state.view()["gems"][3] == [1, 0, 0]
+
+
+def test_example_3_three_colours_tied_the_later_card_wins() -> None:
+    # Red 6, Blue 2 (8), Green 4 (8), Red 2 (8): three colours, the later Red 2 wins.
+    state = new_state(4, EX3)
+    reveal(state, "R8", "G3", "G7", "B7")
+    play(state, "gem R", "R6", "B2", "G4", "R2")
+    trick = last(state)
+    assert trick["cards"] == [["R6", 6], ["B2", 8], ["G4", 8], ["R2", 8]]
+    assert trick["winner"] == 3
+
+
+def test_winning_slot_rules() -> None:
+    c = card
+    assert winning_slot([c("R3"), c("B6"), c("G6"), c("B5")], [3, 12, 12, 5]) == 2
+    assert winning_slot([c("G6"), c("B6")], [12, 12]) == 0  # the dominant colour, even played first
+    assert winning_slot([c("B6"), c("B3"), c("G6"), c("B4")], [12, 3, 12, 12]) == 2
+    assert winning_slot([c("G6"), c("B2"), c("G3"), c("R4")], [6, 8, 6, 8]) == 1  # Water beats Fire
+    assert winning_slot([c("F"), c("F")], [0, 0]) == 1  # colourless fakes: the later one
+
+
+def test_two_colour_tie_picks_the_later_card_of_the_dominant_colour() -> None:
+    c = card
+    # Wood beats Water: of the two tied Wood cards the later one wins, not the later Water card.
+    assert winning_slot([c("G4"), c("B4"), c("G2"), c("B8")], [8, 8, 8, 8]) == 2
+
+
+# -- the start player -------------------------------------------------------------------------------
+
+TWO = [["R6", "R2", "B3", "G4", "F", "R5"], ["B6", "G6", "R3", "B2", "F", "G2"]]
+
+
+def test_highest_start_card_starts_and_leaves_the_hand() -> None:
+    state = new_state(2, TWO)
+    reveal(state, "R2", "G2")  # tied: Fire beats Wood
+    assert state.view()["start_player"] == 0
+    state = new_state(2, TWO)
+    reveal(state, "F", "B2")
+    assert state.view()["start_player"] == 1  # a fake counts 0
+    assert state.view(1)["hand"] == ["F", "R3", "B6", "G2", "G6"]
+    assert state.view()["start_cards"] == ["F", "B2"]
+    assert state.view(0)["hand_sizes"] == [5, 5]
+
+
+@pytest.mark.parametrize(
+    ("first", "second", "starter"),
+    [("R6", "B6", 1), ("R6", "G6", 0), ("B3", "R3", 0), ("R2", "B2", 1), ("B3", "G2", 0), ("R5", "G6", 1)],
+)
+def test_two_tied_start_cards_the_colour_wheel_decides(first: str, second: str, starter: int) -> None:
+    hands = [["R6", "B3", "G4", "R5", "F", "R2"], ["B6", "G6", "R3", "G2", "F", "B2"]]
+    state = new_state(2, hands)
+    reveal(state, first, second)
+    assert state.view()["start_player"] == starter
+    assert state.current_player() == starter
+
+
+def test_start_player_ties_directly() -> None:
+    c = card
+    assert start_player([c("R6"), c("B6")]) == 1  # Water beats Fire
+    assert start_player([c("B6"), c("G6")]) == 1  # Wood beats Water
+    assert start_player([c("G6"), c("R6")]) == 1  # Fire beats Wood
+    assert start_player([c("R8"), c("B8"), c("G2"), c("G8")]) == 2  # three tied: the fourth
+    assert start_player([c("F"), c("B8"), c("G8"), c("R8")]) == 0
+    assert start_player([c("R7"), c("B7"), c("G7")]) == -1  # 3 players, three tied: again
+    assert start_player([c("F"), c("F")]) == -1  # 2 players, both fake: again
+    assert start_player([c("F"), c("R7"), c("G7")]) == 1  # two tied of three: the wheel
+    assert start_player([c("F"), c("F"), c("F"), c("R2")]) == 3
+
+
+def test_four_players_three_tied_the_fourth_starts() -> None:
+    state = new_state(
+        4,
+        [
+            ["R8", "R3", "R2", "R4", "G2", "F"],
+            ["B6", "B2", "B3", "B4", "R5", "G3"],
+            ["G8", "G4", "G5", "R6", "R7", "F"],
+            ["B5", "B7", "B8", "G7", "G6", "F"],
+        ],
+    )
+    reveal(state, "R8", "G3", "G8", "B8")
+    assert state.view()["start_player"] == 1
+    assert state.current_player() == 1
+
+
+def test_three_players_three_tied_pick_again_from_the_same_hands() -> None:
+    hands = [
+        ["R7", "R2", "B3", "G4", "F", "R5"],
+        ["B7", "G6", "R3", "B2", "G2", "R6"],
+        ["G7", "B6", "G3", "B4", "G5", "R4"],
+    ]
+    state = new_state(3, hands)
+    before = [state.view(s)["hand"] for s in range(3)]
+    reveal(state, "R7", "B7", "G7")
+    assert state.current_player() == SIMULTANEOUS and state.players_to_move() == (0, 1, 2)
+    assert [state.view(s)["hand"] for s in range(3)] == before
+    assert state.view(0)["repicks"] == [["R7", "B7", "G7"]]
+    assert state.view()["start_player"] is None
+    assert state.legal_actions(0) == [card(c) for c in before[0]]
+    reveal(state, "R7", "B2", "G3")
+    assert state.view()["start_player"] == 0
+    assert state.view()["repicks"] == [["R7", "B7", "G7"]]
+
+
+def test_two_players_both_fake_pick_again() -> None:
+    state = new_state(2, TWO)
+    reveal(state, "F", "F")
+    assert state.current_player() == SIMULTANEOUS
+    assert state.view()["repicks"] == [["F", "F"]]
+    assert state.view(0)["hand_sizes"] == [6, 6]
+    reveal(state, "F", "G2")
+    assert state.view()["start_player"] == 1
+
+
+def test_a_pending_start_card_is_hidden_from_the_other_seats() -> None:
+    state = new_state(
+        3,
+        [
+            ["R7", "R2", "B3", "G4", "F", "R5"],
+            ["B7", "G6", "R3", "B2", "G2", "R6"],
+            ["G7", "B6", "G3", "B4", "G5", "R4"],
+        ],
+    )
+    state.apply_action(card("R7"), 0)
+    other = state.clone()
+    other._pending[0] = card("R2")
+    for seat in (None, 1, 2):
+        assert state.view(seat) == other.view(seat)
+        assert state.render(seat) == other.render(seat)
+    assert state.view(0)["choice"] == "R7" and state.view(1)["chosen"] == [True, False, False]
+    assert state.view(1)["choice"] is None
+    assert state.legal_actions(0) == []
+    with pytest.raises(OutOfTurnError):
+        state.apply_action(card("R2"), 0)
+    with pytest.raises(OutOfTurnError):
+        state.legal_actions()
+
+
+# -- the fake card ----------------------------------------------------------------------------------
+
+FAKE_HANDS = [
+    ["R8", "R5", "R2", "R3", "R4", "G2"],
+    ["B5", "B2", "B3", "B4", "G4", "F"],
+    ["F", "R6", "R7", "G5", "G6", "B6"],
+    ["G3", "G7", "G8", "B7", "B8", "F"],
+]
+
+
+def test_a_later_fake_takes_the_winning_card_and_the_next_card_looks_at_it() -> None:
+    state = new_state(4, FAKE_HANDS)
+    reveal(state, "R8", "G4", "G6", "B7")
+    play(state, "gem R", "R5", "B5")
+    assert trick_of(state) == [["R5", 5], ["B5", 10]]
+    play(state, "F")
+    # Seat 2 holds Blue 5 with its value 10; seat 1's slot holds the fake at 0.
+    assert trick_of(state) == [["R5", 5], ["F", 0], ["B5", 10]]
+    assert state.view()["trick"]["played"] == ["R5", "B5", "F"]
+    play(state, "G3")  # after Blue 5 (Water), Wood counts double
+    trick = last(state)
+    assert trick["cards"] == [["R5", 5], ["F", 0], ["B5", 10], ["G3", 6]]
+    assert trick["winner"] == 2
+
+
+def test_a_fake_lead_is_a_colourless_zero() -> None:
+    hands = [
+        ["R7", "R2", "B3", "G4", "F", "R5"],
+        ["B7", "G6", "R3", "B2", "G2", "R6"],
+        ["G7", "B6", "G3", "B4", "G5", "R4"],
+    ]
+    state = new_state(3, hands)
+    reveal(state, "R7", "B2", "G3")
+    play(state, "gem G", "F", "G6")
+    assert trick_of(state) == [["F", 0], ["G6", 6]]  # nothing doubles after a fake
+    play(state, "G5")
+    assert last(state)["winner"] == 1
+
+
+def test_a_fake_can_take_the_lead_card() -> None:
+    hands = [
+        ["R7", "R2", "B3", "G4", "R4", "R5"],
+        ["B7", "G6", "R3", "B2", "G2", "F"],
+        ["G7", "B6", "G3", "B4", "G5", "R6"],
+    ]
+    state = new_state(3, hands)
+    reveal(state, "R2", "B2", "G7")  # seat 2 starts, then seat 0, then seat 1
+    play(state, "gem B", "B6", "B3")
+    assert trick_of(state) == [["B6", 6], ["B3", 3]]
+    play(state, "F")  # seat 1's fake takes the lead's Blue 6 with its 6
+    trick = last(state)
+    assert trick["cards"] == [["F", 0], ["B3", 3], ["B6", 6]]
+    assert trick["played"] == ["B6", "B3", "F"]
+    assert trick["winner"] == 1
+    assert "P2 F took B6=6; P2 won" in state.render()
+
+
+def test_two_fakes_tie_at_zero_the_later_wins() -> None:
+    state = new_state(2, TWO)
+    reveal(state, "R6", "B2")
+    assert state.current_player() == 0
+    play(state, "gem R", "F", "F")
+    trick = last(state)
+    assert trick["cards"] == [["F", 0], ["F", 0]] and trick["winner"] == 1
+
+
+# -- the follow rule and gems -----------------------------------------------------------------------
+
+
+def test_must_follow_the_gem_colour_a_fake_is_always_allowed() -> None:
+    state = new_state(4, FAKE_HANDS)
+    reveal(state, "R8", "G4", "G6", "B7")
+    play(state, "gem R", "R5", "B5")
+    # Seat 2 holds R6 and R7: Green 5 is refused, a Red card or the fake is fine.
+    assert sorted(state.legal_actions()) == sorted(card(c) for c in ("F", "R6", "R7"))
+    before = state.to_json()
+    with pytest.raises(IllegalActionError, match="must follow Fire"):
+        state.apply_action(card("G5"))
+    assert state.to_json() == before
+    with pytest.raises(IllegalActionError, match="not in seat 2's hand"):
+        state.apply_action(card("R2"))
+    with pytest.raises(IllegalActionError):
+        state.apply_action(card("gem R"))
+    with pytest.raises(OutOfTurnError):
+        state.apply_action(card("R6"), 3)
+    assert state.to_json() == before
+    play(state, "F")
+    # Seat 3 holds no Red: anything goes.
+    assert sorted(state.legal_actions()) == sorted(card(c) for c in ("F", "G3", "G7", "G8", "B8"))
+
+
+def test_the_leader_must_follow_too_and_void_players_play_anything() -> None:
+    state = new_state(4, EX1)
+    reveal(state, "R8", "G3", "R7", "F")
+    state.apply_action(card("gem R"))
+    assert sorted(state.legal_actions()) == sorted(card(c) for c in ("F", "R2", "R3", "R4"))
+    with pytest.raises(IllegalActionError):
+        state.apply_action(card("G2"))
+
+
+def test_gem_choices_supply_and_own() -> None:
+    state = new_state(4, EX1)
+    reveal(state, "R8", "G3", "R7", "F")
+    assert state.legal_actions() == [card("gem R"), card("gem B"), card("gem G")]
+    with pytest.raises(IllegalActionError, match="no Water gem"):
+        state.apply_action(card("gem own B"))
+    play(state, "gem B", "R3", "B6", "G6", "B5")
+    # Seat 2 won a Blue gem and leads: it may now put it up.
+    assert state.legal_actions() == [card("gem R"), card("gem B"), card("gem G"), card("gem own B")]
+
+
+def test_an_own_gem_goes_to_the_winner_or_stays_with_the_leader() -> None:
+    state = new_state(4, EX1)
+    reveal(state, "R8", "G3", "R7", "F")
+    play(state, "gem B", "R3", "B6", "G6", "B5")  # seat 2 wins a Blue gem
+    # Seat 2 puts up its own Blue gem and wins it back: it keeps it.
+    play(state, "gem own B", "G4", "B7", "R2", "B4")
+    assert last(state)["cards"] == [["G4", 4], ["B7", 7], ["R2", 2], ["B4", 8]]
+    assert last(state)["winner"] == 1
+    # Seat 1 won seat 2's gem this time.
+    assert state.view()["gems"] == [[0, 0, 0], [0, 1, 0], [0, 0, 0], [0, 0, 0]]
+    assert state.view()["supply"] == [6, 5, 6]
+    play(state, "gem own B", "B3", "G5", "B8", "R4")
+    assert last(state)["cards"] == [["B3", 3], ["G5", 10], ["B8", 8], ["R4", 4]]
+    assert last(state)["winner"] == 2
+    assert state.view()["gems"] == [[0, 0, 0], [0, 0, 0], [0, 1, 0], [0, 0, 0]]
+    assert state.view()["supply"] == [6, 5, 6]
+
+
+def test_a_leader_who_wins_their_own_gem_back_keeps_it() -> None:
+    hands = [["R2", "R6", "R5", "R4", "B3", "G4"], ["G2", "R3", "B2", "G3", "F", "B4"]]
+    state = new_state(2, hands)
+    reveal(state, "R2", "G2")
+    play(state, "gem R", "R6", "R3")
+    assert state.view()["gems"] == [[1, 0, 0], [0, 0, 0]] and state.view()["supply"] == [5, 6, 6]
+    play(state, "gem own R", "R5", "G3")
+    assert last(state)["winner"] == 0
+    assert state.view()["gems"] == [[1, 0, 0], [0, 0, 0]] and state.view()["supply"] == [5, 6, 6]
+
+
+# -- the end of the game ----------------------------------------------------------------------------
+
+
+def edited(state: TriATriState, **changes: Any) -> TriATriState:
+    data = copy.deepcopy(state.to_json())
+    data["state"].update(changes)
+    again = state.game.state_from_json(json.loads(json.dumps(data)))
+    assert isinstance(again, TriATriState)
+    return again
+
+
+def before_last_card_of_example_1() -> TriATriState:
+    state = new_state(4, EX1)
+    reveal(state, "R8", "G3", "R7", "F")
+    play(state, "gem B", "R3", "B6", "G6")
+    return state
+
+
+def test_two_gems_of_each_colour_win_at_once() -> None:
+    state = edited(before_last_card_of_example_1(), gems=[[1, 0, 0], [0, 0, 0], [2, 1, 2], [0, 0, 1]], supply=[3, 5, 3])
+    with pytest.raises(GameNotOverError):
+        state.outcome()
+    play(state, "B5")
+    assert state.is_terminal()
+    outcome = state.outcome()
+    assert outcome.details["end"] == "instant win" and outcome.details["instant_winner"] == 2
+    assert outcome.winners == (2,)
+    assert outcome.scores[2] == 100
+    # The others rank by score: seat 0 (one Red, 3 in the supply: 3), seat 3 (one Green: 3), seat 1 (0).
+    assert outcome.scores[0] == 3 and outcome.scores[3] == 3 and outcome.scores[1] == 0
+    assert outcome.ranks == (2, 4, 1, 2)
+    assert "instant win" in state.render()
+
+
+def test_the_last_gem_of_a_colour_ends_the_game_after_the_trick() -> None:
+    state = edited(before_last_card_of_example_1(), gems=[[0, 2, 0], [0, 3, 0], [0, 0, 0], [0, 0, 0]], supply=[6, 1, 6])
+    play(state, "B5")
+    assert state.is_terminal() and state.legal_actions() == []
+    outcome = state.outcome()
+    assert outcome.details["end"] == "supply exhausted"
+    assert outcome.details["supply"] == [6, 0, 6]
+    # Blue gems score the Blue left in the supply: none.
+    assert outcome.scores == (0, 0, 0, 0)
+    # All tied on score: more gems first (seat 1 holds 3, seat 0 2, seat 2 1, seat 3 none).
+    assert outcome.ranks == (2, 1, 3, 4)
+
+
+def test_instant_win_beats_the_supply_running_out() -> None:
+    # Seat 2 wins the last Blue gem of the supply and with it two gems of each colour.
+    state = edited(before_last_card_of_example_1(), gems=[[0, 4, 0], [0, 0, 0], [2, 1, 2], [0, 0, 0]], supply=[4, 1, 4])
+    play(state, "B5")
+    assert state.view()["supply"] == [4, 0, 4]
+    assert state.outcome().details["end"] == "instant win"
+    assert state.outcome().winners == (2,)
+
+
+def test_three_rounds_end_the_game() -> None:
+    game = TriATri(3)
+    for seed in range(100):
+        state = game.new_state(seed=seed)
+        random_playout(state, random.Random(seed))
+        if state.outcome().details["end"] == "three rounds":
+            break
+    else:
+        pytest.fail("no random game lasted three rounds")
+    view = state.view()
+    assert view["round"] == 3 and view["tricks_done"] == 5 and view["phase"] == "over"
+    gems = view["gems"]
+    assert all(not all(g >= 2 for g in seat) for seat in gems)
+    assert min(view["supply"]) > 0
+    assert sum(1 for _, action in state.history if action >= 30) == 15  # fifteen gems chosen: fifteen tricks
+    outcome = state.outcome()
+    assert list(outcome.scores) == [score(g, view["supply"]) for g in gems]
+
+
+# -- scoring ----------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("gems", "supply", "points"),
+    [
+        ([1, 1, 1], [5, 5, 5], 1),
+        ([2, 2, 1], [4, 4, 5], -1),  # a set, then a Fire-Water pair
+        ([3, 1, 0], [2, 5, 6], -2 + 2 * 2),  # a pair, then two Fire at 2 each
+        ([0, 0, 4], [6, 6, 1], 4),
+        ([2, 2, 2], [4, 4, 4], 2),
+        ([3, 2, 1], [3, 4, 5], 1 - 2 + 3),  # set; pair R-B; one R at 3
+        ([0, 0, 0], [6, 6, 6], 0),
+        ([1, 0, 5], [5, 6, 0], -2),  # the remaining Green score nothing: none left in the supply
+    ],
+)
+def test_score_sets_then_pairs_then_remaining_gems(gems: list[int], supply: list[int], points: int) -> None:
+    assert score(gems, supply) == points
+
+
+def finished(players: int) -> TriATriState:
+    game = TriATri(players)
+    state = game.new_state(seed=4)
+    random_playout(state, random.Random(4))
+    return state
+
+
+def test_ties_more_gems_first_then_shared() -> None:
+    state = edited(
+        finished(3),
+        gems=[[1, 0, 0], [0, 2, 0], [1, 2, 0]],
+        supply=[4, 2, 6],
+        end="three rounds",
+        instant_winner=None,
+    )
+    outcome = state.outcome()
+    assert outcome.scores == (4, 4, 0)
+    assert outcome.ranks == (2, 1, 3) and outcome.winners == (1,)
+    state = edited(finished(2), gems=[[1, 0, 0], [0, 1, 0]], supply=[5, 5, 6], end="three rounds", instant_winner=None)
+    outcome = state.outcome()
+    assert outcome.scores == (5, 5) and outcome.ranks == (1, 1) and outcome.winners == ()
+
+
+# -- setup, notation, JSON ---------------------------------------------------------------------------
+
+
+def test_every_action_has_notation() -> None:
+    game = TriATri(4)
+    texts = [CARD_TEXT[c] for c in sorted(set(deck_for(4)))] + [
+        "gem R",
+        "gem B",
+        "gem G",
+        "gem own R",
+        "gem own B",
+        "gem own G",
+    ]
+    for text in texts:
+        action = game.string_to_action(text)
+        assert isinstance(action, int)
+        assert game.action_to_string(action) == text
+    assert game.string_to_action("r5") == 5 and game.string_to_action(" GEM   own g ") == 35
+    for bad in ["R9", "R1", "X5", "gem", "gem own", "gem Y", "gem own RB", "F F", "", "gem R own"]:
+        with pytest.raises(NotationError):
+            game.string_to_action(bad)
+    for bad_action in [1, 9, 29, 36, -1, "R5", None, (5,)]:
+        with pytest.raises(NotationError):
+            game.action_to_string(bad_action)
+
+
+def test_setup_is_validated() -> None:
+    game = TriATri(2)
+    good = game.random_setup(random.Random(1))
+    assert game.state_from_setup(good) == game.new_state(seed=1)
+    assert len(good["decks"]) == 3 and all(len(d) == 17 for d in good["decks"])
+    bad: list[Any] = [
+        {},
+        {"decks": good["decks"][:2]},
+        {"decks": [good["decks"][0][:-1], *good["decks"][1:]]},
+        {"decks": [["R8", *good["decks"][0][1:]], *good["decks"][1:]]},
+        {"decks": [["Q5", *good["decks"][0][1:]], *good["decks"][1:]]},
+        {"decks": [[5, *good["decks"][0][1:]], *good["decks"][1:]]},
+        {"decks": good["decks"], "seed": 3},
+        {"decks": "R5"},
+    ]
+    for setup in bad:
+        with pytest.raises(SetupError):
+            game.state_from_setup(setup)
+
+
+def test_deck_sizes() -> None:
+    for players, cards, fakes in [(2, 15, 2), (3, 18, 1), (4, 21, 3)]:
+        deck = Counter(deck_for(players))
+        assert deck[0] == fakes and sum(deck.values()) - fakes == cards
+        assert (
+            len(TriATri(players).new_state(seed=0).to_json()["state"]["decks"][0]) - 6 * players
+            == {2: 5, 3: 1, 4: 0}[players]
+        )
+
+
+def test_malformed_state_json_is_refused() -> None:
+    state = before_last_card_of_example_1()
+    good = state.to_json()
+    assert state.game.state_from_json(good) == state
+    for key, value in [
+        ("phase", "dancing"),
+        ("hands", [["R5"]] * 4),
+        ("gems", [[9, 0, 0]] * 4),
+        ("supply", [5, 6, 6]),
+        ("tricks_done", 3),
+        ("gem", "gem Q"),
+        ("round", 0),
+    ]:
+        with pytest.raises(StateError):
+            edited(state, **{key: value})
+    with pytest.raises(StateError):
+        state.game.state_from_json({**good, "state": None})
+    with pytest.raises(StateError):
+        state.game.state_from_json({**good, "players": 3})
+
+
+def test_render_shows_hand_trick_values_gems_and_scores() -> None:
+    state = before_last_card_of_example_1()
+    text = state.render(3)
+    assert "round 1/3, trick 1/5" in text
+    assert "P1 R3=3  P2 B6=12  P3 G6=12" in text
+    assert "Your hand: F B5 B7 B8 G7 G8" not in text  # the start card (F) is out of the hand
+    assert "Your hand: B5 B7 B8 G7 G8" in text
+    assert "Supply: R 6  B 6  G 6" in text
+    assert "P4 (you): gems R0 B0 G0" in text
+    assert "score" in text and "Gem at stake: Water (B) from the supply" in text
+    assert "Your hand" not in state.render()
+    with pytest.raises(StateError):
+        state.render(7)
+
+
+def test_new_rounds_deal_the_next_deck() -> None:
+    later = [
+        ["R2", "R3", "R4", "R5", "R6", "R7"],
+        ["B2", "B3", "B4", "B5", "B6", "B7"],
+        ["G2", "G3", "G4", "G5", "G6", "G7"],
+        ["R8", "B8", "G8", "F", "F", "F"],
+    ]
+    state = new_state(4, EX1, later)
+    rng = random.Random(3)
+    while state.view()["round"] == 1 and not state.is_terminal():
+        p = state.current_player()
+        seat = state.players_to_move()[0]
+        state.apply_action(rng.choice(state.legal_actions(seat)), seat if p == SIMULTANEOUS else None)
+    assert state.view()["round"] == 2 and state.view()["phase"] == "reveal"
+    assert [state.view(s)["hand"] for s in range(4)] == [sorted(h, key=card) for h in later]
+    assert state.view()["tricks"] == [] and state.view()["last_trick"] is not None
+
+
+def test_replaying_the_record_rebuilds_the_game() -> None:
+    state = finished(4)
+    record = tritable.Record.loads(state.record().dumps())
+    assert record.replay() == state
+    assert any(text.startswith("0:") for text in record.actions)  # simultaneous picks name their seat
+
+
+def test_sampled_hands_respect_what_the_seat_knows() -> None:
+    # Seat 1 and seat 3 did not follow Blue... build: example 1, seat 0 led Red 3 to a Blue gem.
+    state = new_state(4, EX1)
+    reveal(state, "R8", "G3", "R7", "F")
+    play(state, "gem B", "R3", "B6", "G6", "B5")
+    view = state.view(1)
+    for seed in range(30):
+        sample = state.game.sample_state(view, random.Random(seed))
+        assert sample.view(1) == view
+        # Seats 0 and 2 did not follow Blue: they hold no Blue card.
+        for seat in (0, 2):
+            assert not any(c.startswith("B") for c in sample.to_json()["state"]["hands"][seat])
+
+
+def test_sampled_hands_keep_cards_shown_in_a_tied_reveal() -> None:
+    hands = [
+        ["R7", "R2", "B3", "G4", "F", "R5"],
+        ["B7", "G6", "R3", "B2", "G2", "R6"],
+        ["G7", "B6", "G3", "B4", "G5", "R4"],
+    ]
+    state = new_state(3, hands)
+    reveal(state, "R7", "B7", "G7")
+    state.apply_action(card("R2"), 0)
+    view = state.view(0)
+    for seed in range(20):
+        sample = state.game.sample_state(view, random.Random(seed))
+        hidden = sample.to_json()["state"]
+        assert "B7" in hidden["hands"][1] and "G7" in hidden["hands"][2]
+        assert hidden["pending"][0] == "R2" and hidden["pending"][1] is None
+        assert sample.view(0) == view
+
+
+def test_sample_state_refuses_foreign_views() -> None:
+    state = before_last_card_of_example_1()
+    with pytest.raises(StateError):
+        TriATri(3).sample_state(state.view(0), random.Random(1))
+    broken = dict(state.view(0))
+    broken["hand_sizes"] = [9, 9, 9, 9]
+    with pytest.raises(StateError):
+        state.game.sample_state(broken, random.Random(1))
+
+
+def test_constrained_deal_moves_cards_aside_when_a_seat_is_full() -> None:
+    # Seat A lacks Water and takes one card; seat B takes two; the two Water cards must go to B,
+    # so whenever the Red card lands on B first it has to be moved to A.
+    pool = [card("B7"), card("B8"), card("R2")]
+    for seed in range(40):
+        a, b, unused = deal_constrained(pool[:], [1, 2, 0], [1 << 1, 0, 0], random.Random(seed))
+        assert a == [card("R2")] and sorted(b) == [card("B7"), card("B8")] and unused == []
+    with pytest.raises(StateError):
+        deal_constrained([card("B7"), card("B8")], [1, 1], [1 << 1, 1 << 1], random.Random(0))
+    # Fakes go anywhere.
+    a, b = deal_constrained([card("F"), card("F")], [1, 1], [7, 7], random.Random(0))
+    assert a == b == [card("F")]

@@ -1,0 +1,597 @@
+"""Triominos rules: every worked example of the rule text, the bonuses on real layouts, drawing,
+the start of a round, round and game ends (property tests: test_triominos_props.py)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from tritable.engine import TERMINAL, IllegalActionError, NotationError, OptionError, SetupError, StateError
+from tritable.engine.playout import random_step
+from tritable.games.triominos import Triominos, TriominosState
+from tritable.games.triominos.game import DRAW, PASS
+from tritable.games.triominos.tiles import NAMES, SUMS, TILES
+
+# -- helpers --------------------------------------------------------------------------------------
+
+
+def deal(*racks: str, pool: str = "") -> str:
+    """A deal text: the racks in seat order, each filled up to its size with the lightest unnamed
+    tiles that are not triples, then ``pool`` first in the pool, then every other tile."""
+    named = " ".join([*racks, pool]).split()
+    assert len(set(named)) == len(named)
+    size = 9 if len(racks) == 2 else 7
+    filler = iter(t for t in sorted(NAMES, key=lambda t: SUMS[NAMES.index(t)]) if t not in named and len(set(t)) > 2)
+    tiles = []
+    for rack in racks:
+        tiles += rack.split()
+        tiles += [next(filler) for _ in range(size - len(rack.split()))]
+    tiles += pool.split()
+    return " ".join(tiles + [t for t in NAMES if t not in tiles])
+
+
+def new(*racks: str, pool: str = "", rounds: int = 1, **options: Any) -> TriominosState:
+    game = Triominos(len(racks), options)
+    deals = [deal(*racks, pool=pool)] + [deal() for _ in range(rounds - 1)]
+    return game.state_from_setup({"deals": deals})
+
+
+def position(
+    layout: list[str],
+    racks: list[list[str]],
+    *,
+    pool: list[str] | None = None,
+    to_move: int = 0,
+    scores: list[int] | None = None,
+    draws: int = 0,
+    future: tuple[str, ...] = (),
+    revealed: list[list[str]] | None = None,
+    **options: Any,
+) -> TriominosState:
+    """A mid-round position (through ``state_from_json``, which checks it is a legal layout)."""
+    n = len(racks)
+    game = Triominos(n, options)
+    placed = [t.split("@")[0] for t in layout]
+    held = [t for r in racks for t in r]
+    if pool is None:
+        pool = [t for t in NAMES if t not in placed + held]
+    data = game.new_state(seed=0).to_json()
+    data.update(
+        layout=layout,
+        racks=racks,
+        pool=pool,
+        to_move=to_move,
+        scores=scores or [0] * n,
+        draws=draws,
+        choice=False,
+        revealed=revealed or [[] for _ in range(n)],
+        last=None,
+        start=None,
+        log=[],
+        history=[],
+        future=list(future),
+    )
+    return game.state_from_json(data)
+
+
+def play(state: TriominosState, *moves: str) -> None:
+    for text in moves:
+        state.apply_action(state.game.string_to_action(text))
+
+
+def gain(state: TriominosState, move: str) -> int:
+    """What ``move`` scores for the seat to move (the round must go on after it)."""
+    seat = state.current_player()
+    before = state.scores[seat]
+    play(state, move)
+    assert not state.log, "the round ended: the gain would include the round's points"
+    return state.scores[seat] - before
+
+
+# The layouts below were built so that every tile in them fits its neighbours; the last entry is
+# the tile under test.
+HEXAGON = ["1-1-2@-1,-1/r1", "1-2-2@0,-1/r0", "1-2-4@1,-1/r2", "0-1-1@-1,0/r0", "0-1-4@1,0/r0"]
+DOUBLE_HEXAGON = [
+    "0-1-1@-1,-1/r2", "1-1-1@0,-1/r0", "1-1-3@1,-1/r2", "0-0-1@-1,0/r0", "1-3-5@1,0/r1",
+    "3-4-5@2,0/r0", "0-5-5@0,1/r1", "5-5-5@1,1/r0", "4-5-5@2,1/r2",
+]  # fmt: skip
+TRIPLE_HEXAGON = [
+    "0-0-5@-1,-1/r0", "0-0-0@0,-1/r0", "0-0-1@1,-1/r2", "0-4-5@-1,0/r2", "0-1-2@1,0/r1",
+    "1-1-2@2,0/r0", "2-3-4@0,1/r2", "2-2-3@1,1/r0", "1-2-2@2,1/r2", "4-4-5@-2,0/r1",
+    "3-4-4@-2,1/r0", "3-3-4@-1,1/r1",
+]  # fmt: skip
+BRIDGE = [
+    "1-1-2@0,1/r2", "1-1-5@1,1/r2", "1-4-5@2,1/r1", "1-4-4@2,0/r2", "3-4-4@3,0/r2",
+    "2-3-4@3,-1/r0", "2-4-4@2,-1/r2", "4-4-5@1,-1/r0",
+]  # fmt: skip
+SLOT = [
+    "1-1-3@-1,0/r2", "1-2-3@-2,0/r1", "1-1-2@-2,1/r2", "1-1-1@-1,1/r0", "0-1-1@-1,2/r0",
+    "0-0-1@0,2/r1", "0-1-5@1,2/r0", "1-5-5@1,1/r2", "3-5-5@2,1/r2", "3-3-5@2,0/r0", "1-3-5@1,0/r1",
+]  # fmt: skip
+CLOSED_SLOT = [  # 0,0 is closed in on three sides, and no hexagon closes round its corners
+    "1-5-5@-1,0/r2", "4-5-5@-2,0/r2", "2-4-5@-2,1/r0", "2-3-4@-3,1/r1", "2-2-3@-3,2/r2",
+    "0-2-2@-2,2/r1", "0-2-4@-1,2/r0", "0-0-4@0,2/r1", "0-4-4@1,2/r0", "4-4-4@1,1/r0",
+    "4-4-5@0,1/r2", "1-1-4@1,0/r1", "1-1-1@1,-1/r0", "1-1-3@2,-1/r0", "1-2-3@2,-2/r2",
+    "1-1-2@1,-2/r0", "0-1-1@0,-2/r2", "0-0-1@-1,-2/r0", "0-0-0@-2,-2/r0", "0-0-5@-2,-1/r1",
+    "0-1-5@-1,-1/r0",
+]  # fmt: skip
+
+
+# -- tiles and notation ---------------------------------------------------------------------------
+
+
+def test_the_56_tiles_ascend_clockwise() -> None:
+    assert len(TILES) == len(set(TILES)) == 56
+    assert all(0 <= a <= b <= c <= 5 for a, b, c in TILES)
+    assert "0-1-2" in NAMES and "0-2-1" not in NAMES
+    assert sum(1 for a, b, c in TILES if a == b == c) == 6
+
+
+def test_notation_round_trip_and_errors() -> None:
+    game = Triominos(2)
+    action = game.string_to_action("1-2-5@3,-2/r1")
+    assert action == (NAMES.index("1-2-5"), 3, -2, 1)
+    assert game.action_to_string(action) == "1-2-5@3,-2/r1"
+    assert game.string_to_action(" 1-2-5 @ 3 , -2 / R1 ") == action
+    assert game.string_to_action("DRAW") == DRAW and game.action_to_string(DRAW) == "draw"
+    assert game.string_to_action("pass") == PASS and game.action_to_string(PASS) == "pass"
+    with pytest.raises(NotationError, match="no tile 0-2-1: its numbers do not ascend clockwise"):
+        game.string_to_action("0-2-1@0,0/r0")
+    with pytest.raises(NotationError, match="1-2-5"):
+        game.string_to_action("2-5-1@0,0/r0")  # the same tile written from another corner
+    with pytest.raises(NotationError, match="triple"):
+        game.string_to_action("3-3-3@1,0/r2")
+    for bad in ("", "1-2-5@3/r1", "1-2-5@3,-2/r3", "1-2-6@0,0/r0", "draw please"):
+        with pytest.raises(NotationError):
+            game.string_to_action(bad)
+    with pytest.raises(NotationError):
+        game.action_to_string((55, 0, 0, 1))
+
+
+# -- start of a round -----------------------------------------------------------------------------
+
+
+def test_highest_triple_starts_and_scores_25() -> None:
+    state = new("0-1-2 3-3-3 1-1-4", "5-5-5 0-0-4 2-2-2", "1-2-5 1-1-1 3-4-5")
+    assert state.layout and state.view()["layout"] == ["5-5-5@0,0/r0"]
+    assert state.scores == [0, 25, 0]  # 5+5+5+10
+    assert state.start == (1, NAMES.index("5-5-5"), 25, -1)
+    assert state.current_player() == 2  # clockwise from the starter
+    assert state.racks[1].bit_count() == 6
+
+
+def test_triple_zero_alone_scores_40() -> None:
+    state = new("0-1-2 1-2-3 1-1-4", "0-0-0 0-0-4 2-4-4")
+    assert state.scores == [0, 40]
+    assert state.current_player() == 0
+
+
+def test_no_triple_highest_tile_starts_with_its_sum_14() -> None:
+    state = new("0-1-2 1-2-3 3-4-5", "4-5-5 0-0-4 2-4-4", "0-1-3 1-2-4 3-3-5")
+    assert state.scores == [0, 14, 0]  # 5+5+4, no bonus
+    assert state.view()["layout"] == ["4-5-5@0,0/r0"]
+    assert state.current_player() == 2
+
+
+def test_equal_sums_without_triples_go_to_the_higher_largest_number() -> None:
+    state = new("4-4-5 0-1-2", "0-1-4 3-5-5", "1-2-3 0-0-5")  # both sum 13
+    assert state.scores == [0, 13, 0]
+    assert state.view()["layout"] == ["3-5-5@0,0/r0"]
+
+
+def test_holder_of_the_highest_triple_and_triple_zero_chooses() -> None:
+    racks = ("1-2-4 3-3-5 0-1-2", "4-4-4 0-0-0 1-2-5", "0-1-3 2-2-2 0-0-5")
+    state = new(*racks)
+    assert state.current_player() == 1 and not state.layout
+    game = state.game
+    assert [game.action_to_string(a) for a in state.legal_actions()] == ["4-4-4@0,0/r0", "0-0-0@0,0/r0"]
+    for seat in (None, 0, 1, 2):  # the choice is made in the open: 0-0-0 counts as shown
+        assert state.view(seat)["choice"] and state.view(seat)["revealed"] == [[], ["0-0-0"], []]
+    with pytest.raises(IllegalActionError):
+        play(state, "draw")
+    with pytest.raises(IllegalActionError, match="starts the round"):
+        play(state, "1-2-5@0,0/r0")
+    zero = state.clone()
+    play(zero, "0-0-0@0,0/r0")
+    assert zero.scores == [0, 40, 0] and zero.current_player() == 2
+    for seat in (None, 0, 1, 2):  # the other triple is shown to everyone
+        view = zero.view(seat)
+        assert view["revealed"] == [[], ["4-4-4"], []]
+        assert view["start"] == {"seat": 1, "tile": "0-0-0", "points": 40, "revealed": "4-4-4"}
+        assert view["history"] == [[1, "0-0-0@0,0/r0"]]
+    assert "P2 has shown: 4-4-4" in zero.render(0)
+    play(state, "4-4-4@0,0/r0")  # 4-4-4 stays hidden until laid; 0-0-0 stays shown
+    assert state.scores == [0, 22, 0] and state.view(0)["revealed"] == [[], ["0-0-0"], []]
+
+
+def test_a_shown_tile_is_hidden_again_once_laid() -> None:
+    layout = ["0-0-0@0,0/r0", "0-0-4@1,0/r0", "0-4-4@2,0/r2"]
+    state = position(layout, [["4-4-4", "0-1-2"], ["2-2-2"]], revealed=[["4-4-4"], []])
+    assert state.view(1)["revealed"] == [["4-4-4"], []]
+    play(state, "4-4-4@3,0/r0")
+    assert state.view(1)["revealed"] == [[], []]
+
+
+def test_no_choice_when_another_seat_holds_a_higher_triple() -> None:
+    state = new("4-4-4 0-0-0 1-2-5", "5-5-5 0-1-2 1-2-3")
+    assert state.scores == [0, 25] and state.current_player() == 0 and not state.choice
+
+
+def test_every_round_starts_by_the_rule() -> None:
+    # Seat 0 goes out with its last tile; the next deal gives seat 1 the highest triple.
+    nxt = deal("0-1-2 1-2-3 0-0-4 1-1-4 0-1-3 2-2-4 0-2-3 1-2-4 1-3-4", "3-3-3 0-1-4 0-1-5 1-1-5 0-2-4")
+    state = position(["5-5-5@0,0/r0"], [["2-5-5"], ["0-0-1", "0-1-1"]], future=(nxt,))
+    play(state, "2-5-5@1,0/r2")
+    assert state.log[0][2] == "out" and state.round == 1
+    assert state.view()["layout"] == ["3-3-3@0,0/r0"]
+    assert state.start == (1, NAMES.index("3-3-3"), 19, -1)
+    assert state.scores == [12 + 25 + 1 + 2, 19]
+    assert state.current_player() == 0
+
+
+# -- laying tiles and the bonuses -----------------------------------------------------------------
+
+
+def test_ordinary_placement_scores_its_sum_12() -> None:
+    state = new("5-5-5 0-1-2", "2-5-5 0-0-4")
+    assert gain(state, "2-5-5@1,0/r2") == 12  # 5+5+2
+
+
+def test_hexagon_scores_51() -> None:
+    state = position(HEXAGON, [["0-0-1", "2-2-2"], ["3-3-3"]])
+    assert gain(state, "0-0-1@0,0/r1") == 51  # 0+0+1+50
+
+
+def test_double_and_triple_hexagon() -> None:
+    state = position(DOUBLE_HEXAGON, [["0-1-5", "2-2-2"], ["3-3-3"]])
+    assert gain(state, "0-1-5@0,0/r2") == 6 + 60
+    state = position(TRIPLE_HEXAGON, [["0-2-4", "3-3-3"], ["5-5-5"]])
+    assert gain(state, "0-2-4@0,0/r0") == 6 + 70
+
+
+def test_bridge_scores_48() -> None:
+    state = position(BRIDGE, [["1-2-5", "0-0-0"], ["3-3-3"]])
+    assert gain(state, "1-2-5@0,0/r1") == 48  # 2+5+1+40
+
+
+def test_filling_a_slot_scores_47() -> None:
+    state = position(SLOT, [["1-1-5", "0-0-0"], ["3-3-3"]])
+    assert gain(state, "1-1-5@0,0/r2") == 47  # 5+1+1+40
+    # Laid on 0,1 instead, it closes the hexagon round point 1,2: the hexagon bonus, not the slot's.
+    state = position(SLOT, [["1-1-5", "0-0-0"], ["3-3-3"]])
+    assert gain(state, "1-1-5@0,1/r0") == 7 + 50
+
+
+def test_a_slot_closed_on_three_sides_scores_the_slot_bonus() -> None:
+    state = position(CLOSED_SLOT, [["1-4-5", "3-3-3"], ["5-5-5"]])
+    assert gain(state, "1-4-5@0,0/r0") == 10 + 40
+
+
+def test_only_the_best_bonus_counts() -> None:
+    # Closing the hexagon also lays two edges: +50 only, not +50 +40.
+    state = position(HEXAGON, [["0-0-1", "2-2-2"], ["3-3-3"]])
+    assert gain(state, "0-0-1@0,0/r1") == 1 + 50
+    # A double hexagon lays two edges too: +60 only.
+    state = position(DOUBLE_HEXAGON, [["0-1-5", "2-2-2"], ["3-3-3"]])
+    assert gain(state, "0-1-5@0,0/r2") == 6 + 60
+
+
+def test_point_contact_corners_must_match() -> None:
+    # In the bridge slot the base lies against 1-1-2, and the apex only touches 4-4-5 at a point.
+    state = position(BRIDGE, [["1-2-5", "0-1-2", "1-2-3"], ["3-3-3"]])
+    slot = [a for a in state.legal_actions() if a[1:3] == (0, 0)]
+    assert [state.game.action_to_string(a) for a in slot] == ["1-2-5@0,0/r1"]
+    # 0-1-2 fits the base edge (1 and 2) but brings a 0 to the apex, where 4-4-5 has a 5.
+    with pytest.raises(IllegalActionError, match="0 meets a 5 at the corner point 1,0"):
+        play(state, "0-1-2@0,0/r0")
+    with pytest.raises(IllegalActionError, match="3 meets a 5"):
+        play(state, "1-2-3@0,0/r1")
+    assert state.to_json() == position(BRIDGE, [["1-2-5", "0-1-2", "1-2-3"], ["3-3-3"]]).to_json()
+
+
+def test_placement_errors_name_the_problem() -> None:
+    state = new("5-5-5 0-1-2", "2-5-5 0-0-4")
+    before = state.to_json()
+    for move, why in [
+        ("0-0-4@1,0/r0", "corner|meets"),
+        ("0-1-2@1,0/r0", "not in seat 1's rack"),
+        ("2-5-5@0,0/r0", "already holds a tile"),
+        ("2-5-5@5,5/r0", "shares no edge"),
+        ("2-5-5@500,0/r0", "not an open slot"),
+    ]:
+        with pytest.raises(IllegalActionError, match=why):
+            play(state, move)
+    for junk in [(1, 2), (0, 0, 0, True), ("a", 1, 1, 1), (99, 1, 0, 0), (5, 1, 0, 7), None, "draw"]:
+        with pytest.raises(IllegalActionError):
+            state.apply_action(junk)
+    assert state.to_json() == before
+
+
+# -- drawing and passing --------------------------------------------------------------------------
+
+
+def test_a_player_who_can_place_must_place() -> None:
+    state = new("5-5-5 0-1-2", "2-5-5 0-0-4")
+    assert DRAW not in state.legal_actions() and PASS not in state.legal_actions()
+    with pytest.raises(IllegalActionError, match="must place"):
+        play(state, "draw")
+    with pytest.raises(IllegalActionError, match="must place"):
+        play(state, "pass")
+
+
+def test_three_failed_draws_cost_5_each_and_10_more() -> None:
+    state = position(["5-5-5@0,0/r0"], [["0-1-2"], ["0-0-4"]], pool=None)
+    pool = state.view()["pool"]
+    assert state.legal_actions() == [DRAW]
+    with pytest.raises(IllegalActionError, match="must draw"):
+        play(state, "pass")
+    for n in (1, 2, 3):
+        play(state, "draw")
+        assert state.scores[0] == -5 * n and state.current_player() == 0
+    assert state.legal_actions() == [PASS]  # the pool's first tiles 0-0-0, 0-0-1, 0-0-2 do not fit
+    with pytest.raises(IllegalActionError, match="drawn 3"):
+        play(state, "draw")
+    play(state, "pass")
+    assert state.scores == [-25, 0] and state.current_player() == 1
+    assert state.view()["pool"] == pool - 3 and state.racks[0].bit_count() == 4
+
+
+def test_a_drawn_tile_that_fits_must_be_laid_at_once() -> None:
+    pool = ["0-0-1", "1-5-5", "0-0-2"]
+    rest = [t for t in NAMES if t not in {"5-5-5", "0-1-2", "0-0-4", *pool}]
+    state = position(["5-5-5@0,0/r0"], [["0-1-2"], ["0-0-4"]], pool=pool + rest)
+    play(state, "draw", "draw")
+    assert state.scores[0] == -10
+    actions = state.legal_actions()
+    assert actions and all(a[0] == NAMES.index("1-5-5") for a in actions)
+    with pytest.raises(IllegalActionError, match="must place"):
+        play(state, "draw")
+    play(state, state.game.action_to_string(actions[0]))
+    assert state.scores[0] == -10 + 11 and state.current_player() == 1
+
+
+def test_empty_pool_pass_costs_nothing() -> None:
+    # Every tile is in a rack; seat 0 has nothing with two 5s, seat 1 has them all.
+    fives = [f"{v}-5-5" for v in range(5)]
+    others = [t for t in NAMES if t != "5-5-5" and t not in fives]
+    state = position(["5-5-5@0,0/r0"], [others, fives], pool=[])
+    assert state.legal_actions() == [PASS]
+    play(state, "pass")
+    assert state.scores == [0, 0] and state.current_player() == 1 and not state.log
+
+
+def test_pool_running_out_mid_turn_passes_without_the_10() -> None:
+    fives = [f"{v}-5-5" for v in range(5)]
+    others = [t for t in NAMES if t not in {"5-5-5", "0-1-2", *fives}]
+    state = position(["5-5-5@0,0/r0"], [others, fives], pool=["0-1-2"])
+    play(state, "draw")
+    assert state.legal_actions() == [PASS]
+    play(state, "pass")
+    assert state.scores == [-5, 0]
+
+
+# -- end of a round -------------------------------------------------------------------------------
+
+
+def test_going_out_scores_25_plus_the_other_racks() -> None:
+    state = position(["5-5-5@0,0/r0"], [["0-0-4", "1-1-4"], ["2-5-5"], ["0-1-2", "3-4-5"]], to_move=1)
+    play(state, "2-5-5@1,0/r2")
+    assert state.scores == [0, 12 + 25 + (4 + 6) + (3 + 12), 0]
+    assert state.log[-1][2:] == ("out", (1,), (0, 25 + 10 + 15, 0), (10, 0, 15))
+    assert state.is_terminal()  # the only deal was played (round cap)
+    assert state.outcome().details["end"] == "max_rounds"
+
+
+def _blocked_round(enough: Callable[[list[str]], bool] = lambda stuck: True) -> TriominosState:
+    """A finished round that ended blocked, from seeded random play, with ``enough`` stuck tiles."""
+    game = Triominos(2, {"max_rounds": 1})
+    for seed in range(500):
+        state = game.new_state(seed=seed)
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            random_step(state, rng)
+        if state.log[-1][2] == "blocked" and enough([t for r in state.racks for t in _names(r)]):
+            return state
+    raise AssertionError("no such blocked round in 500 games")
+
+
+def _rebuilt(done: TriominosState, racks: list[list[str]], to_move: int = 0) -> TriominosState:
+    return position(done.view()["layout"], racks, pool=[], to_move=to_move)
+
+
+def _names(mask: int) -> list[str]:
+    return [NAMES[i] for i in range(56) if mask >> i & 1]
+
+
+def _sum(tiles: list[str]) -> int:
+    return sum(SUMS[NAMES.index(t)] for t in tiles)
+
+
+def test_blocked_round_lowest_rack_scores_the_others_minus_its_own() -> None:
+    done = _blocked_round(lambda stuck: len(stuck) >= 3)
+    stuck = sorted((t for r in done.racks for t in _names(r)), key=lambda t: SUMS[NAMES.index(t)])
+    assert len(stuck) >= 3
+    # Deal the stuck tiles again: seat 1 the lightest, seat 0 all the others.
+    racks = [stuck[1:], stuck[:1]]
+    state = position(done.view()["layout"], racks, pool=[], to_move=0)
+    assert state.legal_actions() == [PASS]
+    play(state, "pass")  # now no one can lay and the pool is empty: blocked
+    assert state.log[-1][2] == "blocked" and state.log[-1][3] == (1,)
+    assert state.scores == [0, _sum(stuck[1:]) - _sum(stuck[:1])]  # others' sums minus its own, no 25
+
+
+def _tie_pair(stuck: list[str]) -> list[str] | None:
+    """Two tiles of equal sum whose sum is below the rest's, if there are such."""
+    for i, t in enumerate(stuck):
+        for u in stuck[i + 1 :]:
+            rest = [v for v in stuck if v not in (t, u)]
+            if _sum([t]) == _sum([u]) < _sum(rest):
+                return [t, u]
+    return None
+
+
+def test_blocked_round_tie_every_lowest_rack_wins() -> None:
+    done = _blocked_round(lambda stuck: _tie_pair(stuck) is not None)
+    stuck = [t for r in done.racks for t in _names(r)]
+    pair = _tie_pair(stuck)
+    assert pair is not None
+    rest = [t for t in stuck if t not in pair]
+    low = _sum(pair[:1])
+    # Seats 0 and 1 tie for the lowest rack; seat 2 holds the rest.
+    state = position(done.view()["layout"], [pair[:1], pair[1:], rest], pool=[], to_move=2)
+    play(state, "pass")
+    assert state.log[-1][2] == "blocked" and state.log[-1][3] == (0, 1)
+    # Each tied seat scores the others' sums (the other tied seat's included) minus its own.
+    each = _sum(rest) + low - low
+    assert state.scores == [each, each, 0]
+    assert state.outcome().winners == (0, 1)
+
+
+def test_blocked_round_found_in_play_scores_by_the_rule() -> None:
+    done = _blocked_round()
+    entry = done.log[-1]
+    sums = entry[5]
+    low = min(sums)
+    assert entry[3] == tuple(s for s, v in enumerate(sums) if v == low)
+    assert entry[4] == tuple(sum(sums) - 2 * v if v == low else 0 for v in sums)
+    assert list(sums) == [sum(SUMS[NAMES.index(t)] for t in _names(r)) for r in done.racks]
+    # Really blocked: the pool is empty and no rack tile fits anywhere.
+    for seat in range(2):
+        probe = position(done.view()["layout"], [_names(r) for r in done.racks], pool=[], to_move=seat)
+        assert probe.legal_actions() == [PASS]
+
+
+# -- end of the game ------------------------------------------------------------------------------
+
+
+def test_several_over_the_target_the_round_winner_wins() -> None:
+    # Seat 0 goes out and reaches 110; seats 1 and 2 were already higher, yet seat 0 wins.
+    state = position(
+        ["5-5-5@0,0/r0"],
+        [["2-5-5"], ["0-0-1"], ["0-0-2"]],
+        scores=[70, 150, 130],
+        target=100,
+        future=(deal(),),
+    )
+    play(state, "2-5-5@1,0/r2")
+    assert state.is_terminal()
+    assert state.scores == [70 + 12 + 25 + 1 + 2, 150, 130]
+    out = state.outcome()
+    assert out.winners == (0,) and out.ranks == (1, 2, 3)
+    assert out.details["end"] == "target" and out.details["rounds_played"] == 1
+
+
+def test_round_winner_below_the_target_the_highest_score_wins() -> None:
+    state = position(
+        ["5-5-5@0,0/r0"],
+        [["2-5-5"], ["0-0-1"], ["0-0-2"]],
+        scores=[0, 120, 130],
+        target=100,
+        future=(deal(),),
+    )
+    play(state, "2-5-5@1,0/r2")
+    out = state.outcome()
+    assert out.winners == (2,) and out.ranks == (3, 2, 1)
+
+
+def test_the_round_is_always_finished_and_the_game_goes_on_below_the_target() -> None:
+    state = position(
+        ["5-5-5@0,0/r0"], [["2-5-5", "0-0-0"], ["0-0-1", "1-1-1"]], scores=[95, 0], target=100, future=(deal(),)
+    )
+    play(state, "2-5-5@1,0/r2")  # seat 0 reaches the target, but the round goes on
+    assert state.scores[0] == 107 and state.current_player() == 1 and not state.log
+    state2 = position(["5-5-5@0,0/r0"], [["2-5-5"], ["0-0-1", "1-1-1"]], scores=[0, 0], target=1000, future=(deal(),))
+    play(state2, "2-5-5@1,0/r2")
+    assert state2.round == 1 and not state2.is_terminal() and state2.current_player() >= 0
+
+
+def test_target_option_and_round_cap() -> None:
+    with pytest.raises(OptionError):
+        Triominos(2, {"target": 0})
+    with pytest.raises(OptionError):
+        Triominos(2, {"max_rounds": 0})
+    game = Triominos(3, {"max_rounds": 2, "target": 10_000})
+    state = game.new_state(seed=3)
+    rng = random.Random(3)
+    while not state.is_terminal():
+        random_step(state, rng)
+    assert len(state.log) == 2 and state.outcome().details["end"] == "max_rounds"
+    best = max(state.scores)
+    assert state.outcome().winners == tuple(s for s, v in enumerate(state.scores) if v == best)
+
+
+# -- setup, JSON, views, rendering ----------------------------------------------------------------
+
+
+def test_setup_is_checked() -> None:
+    game = Triominos(2, {"max_rounds": 2})
+    good = deal()
+    for bad, why in [
+        ({"deals": []}, "non-empty"),
+        ({"deals": [good, good, good]}, "max_rounds"),
+        ({"deals": [good.replace("0-1-2", "0-2-1")]}, "0-2-1"),
+        ({"deals": [good.replace("0-1-2", "0-0-0")]}, "lacks the tile 0-1-2"),
+        ({"deals": [good + " 0-0-0"]}, "56 tiles"),
+        ({"deals": [5]}, "text"),
+        ({"deals": [good], "first": 1}, "unknown"),
+    ]:
+        with pytest.raises(SetupError, match=why):
+            game.state_from_setup(bad)
+
+
+def test_state_json_is_checked() -> None:
+    state = new("5-5-5 0-1-2", "2-5-5 0-0-4")
+    data = state.to_json()
+    assert state.game.state_from_json(data) == state
+    for key, value, why in [
+        ("layout", ["5-5-5@0,0/r0", "0-0-4@1,0/r0"], "match"),
+        ("layout", ["5-5-5@0,0/r0", "2-5-5@5,0/r0"], "connected"),
+        ("racks", [["0-1-2"], ["2-5-5"]], "56 tiles"),
+        ("to_move", 7, "to_move"),
+        ("scores", [1], "scores"),
+    ]:
+        bad = dict(data)
+        bad[key] = value
+        with pytest.raises(StateError, match=why):
+            state.game.state_from_json(bad)
+
+
+def test_views_hide_other_racks_and_the_pool() -> None:
+    state = position(["5-5-5@0,0/r0"], [["0-1-2", "1-1-4"], ["2-5-5", "0-0-4", "3-3-4"]], to_move=1)
+    v1 = state.view(1)
+    assert v1["rack"] == ["0-0-4", "2-5-5", "3-3-4"] and v1["rack_sizes"] == [2, 3]
+    assert v1["pool"] == 56 - 6 and "racks" not in v1 and "future" not in v1
+    assert state.view(None)["rack"] is None
+    text = str(v1)
+    assert "0-1-2" not in text and "1-1-4" not in text
+    assert "0-1-2" not in state.render(1) and "0-1-2" in state.render(0)
+    assert "Your rack" not in state.render()
+
+
+def test_render_shows_the_numbers_on_the_grid() -> None:
+    state = position(BRIDGE, [["1-2-5", "0-0-0"], ["3-3-3"]])
+    play(state, "1-2-5@0,0/r1")
+    lines = TriominosState.render(state, 1).splitlines()
+    board = "\n".join(lines)
+    assert "*" in board and "Pool:" in board and "P1 " in board
+    # The laid tile: apex 5 on point 1,0, then 1 and 2 on the points below it.
+    row_of_y0 = next(i for i, line in enumerate(lines) if line.startswith(" 0 "))
+    above, middle, below = lines[row_of_y0 - 1], lines[row_of_y0], lines[row_of_y0 + 1]
+    star = middle.index("*")
+    assert middle[star - 1] == "/" and middle[star + 1] == "\\"
+    assert above[star] == "5" and below[star - 2] == "2" and below[star + 2] == "1"
+
+
+def test_render_terminal_and_choice() -> None:
+    state = new("1-2-4 3-3-5 0-1-2", "4-4-4 0-0-0 1-2-5", "0-1-3 2-2-2 0-0-5")
+    assert "choose the start tile" in state.render(1)
+    assert "no tile on the table" in state.render(1)
+    game = Triominos(2, {"target": 1})
+    end = game.new_state(seed=1)
+    rng = random.Random(1)
+    while end.current_player() != TERMINAL:
+        random_step(end, rng)
+    assert "Game over" in end.render(0)

@@ -1,0 +1,751 @@
+"""Triple Triad: the worked examples of the rule text (001), RULINGS.md and the rule interactions.
+
+Seat 0 is the text's Blue ("P1"), seat 1 its Red ("P2"). Cells are 1-9, row-major from the top left.
+Positions are built from explicit setups and played with the game's own notation.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+
+import tritable
+from tritable.engine import (
+    TERMINAL,
+    GameNotOverError,
+    GameOverError,
+    IllegalActionError,
+    NotationError,
+    OptionError,
+    OutOfTurnError,
+    SetupError,
+    StateError,
+)
+from tritable.games.triple_triad import TAKE, TripleTriad, TripleTriadState
+from tritable.games.triple_triad.data import BY_NAME, ELEMENT_INDEX, NEIGHBOURS, RATINGS, RATINGS_ON, WALLS
+
+FILLER = ["Iron Giant"] * 5  # 6 5 6 5: two Iron Giants always tie, so they never capture each other
+
+
+def game(**options: Any) -> TripleTriad:
+    g = tritable.new_game("triple-triad", options=options)
+    assert isinstance(g, TripleTriad)
+    return g
+
+
+def play(
+    g: TripleTriad, hands: list[list[str]], moves: list[str], first: int | list[int] = 0, **setup: Any
+) -> TripleTriadState:
+    """A state after ``moves`` (notation), from a setup with the given hands and first player."""
+    rounds = 5 if g.options["sudden_death"] else 1
+    data: dict[str, Any] = {"hands": hands, "first": first if isinstance(first, list) else [first] * rounds}
+    if g.options["elemental"] and "elements" not in setup:
+        data["elements"] = [[None] * 9 for _ in range(rounds)]
+    data.update(setup)
+    state = g.state_from_setup(data)
+    for text in moves:
+        state.apply_action(g.string_to_action(text))
+    return state
+
+
+def owners(state: TripleTriadState) -> dict[int, int]:
+    """Cell (1-9) -> owner seat, for the occupied cells."""
+    board = state.view()["board"]
+    return {k + 1: cell["owner"] for k, cell in enumerate(board) if cell is not None}
+
+
+# -- the rule text's worked examples ------------------------------------------------------------------
+
+
+def test_the_four_cards_of_the_text() -> None:
+    assert RATINGS[BY_NAME["Geezard"]] == (1, 4, 1, 5)
+    assert RATINGS[BY_NAME["Funguar"]] == (5, 1, 1, 3)
+    assert RATINGS[BY_NAME["Bite Bug"]] == (1, 3, 3, 5)
+    assert RATINGS[BY_NAME["SAM08G"]] == (5, 6, 2, 4)
+
+
+def test_geezard_on_cell_1_attacks_cell_4_down_and_cell_2_right() -> None:
+    # Cell 1 (index 0): its bottom side (2) faces cell 4's top (0), its right (1) faces cell 2's left (3).
+    assert sorted(NEIGHBOURS[0]) == [(1, 1, 3), (3, 2, 0)]
+    assert set(WALLS[0]) == {0, 3}
+    g = game()
+    # Red's Funguar (left 3) on 2 and Blobra (top 2) on 4; Blue's Geezard on 1: Right 4 beats Funguar's
+    # Left 3, Down 1 does not beat Blobra's Up 2.
+    s = play(
+        g,
+        [["Geezard", *FILLER[:4]], ["Funguar", "Blobra", *FILLER[:3]]],
+        ["Funguar@2", "Iron Giant@9", "Blobra@4", "Geezard@1"],
+        first=1,
+    )
+    assert owners(s) == {1: 0, 2: 0, 4: 1, 9: 0}
+
+
+def test_geezard_right_4_beats_funguar_left_3_but_not_the_other_way() -> None:
+    g = game()
+    s = play(g, [["Geezard", *FILLER[:4]], ["Funguar", *FILLER[:4]]], ["Geezard@1", "Funguar@2"])
+    assert owners(s) == {1: 0, 2: 1}  # Funguar's Left 3 vs Geezard's Right 4: nothing
+    s = play(g, [["Geezard", *FILLER[:4]], ["Funguar", *FILLER[:4]]], ["Funguar@2", "Geezard@1"], first=1)
+    assert owners(s) == {1: 0, 2: 0}
+    assert s.scores() == [6, 4]
+
+
+SAME_HANDS = [["Geezard", "Funguar", *FILLER[:3]], ["SAM08G", "Bite Bug", *FILLER[:3]]]
+
+
+def test_same_flips_both_sam08g_and_bite_bug() -> None:
+    # Geezard's Right 4 = SAM08G's Left 4 and Down 1 = Bite Bug's Up 1: both flip to Blue.
+    moves = ["SAM08G@2", "Iron Giant@9", "Bite Bug@4", "Geezard@1"]
+    s = play(game(same=True), SAME_HANDS, moves, first=1)
+    assert owners(s) == {1: 0, 2: 0, 4: 0, 9: 0}
+    # Without Same, both are ties: nothing happens.
+    s = play(game(), SAME_HANDS, moves, first=1)
+    assert owners(s) == {1: 0, 2: 1, 4: 1, 9: 0}
+
+
+def test_same_with_only_one_red_card_still_triggers() -> None:
+    # Bite Bug is Blue's own card: the Same still counts it and flips the one Red card, SAM08G.
+    hands = [["Bite Bug", "Geezard", *FILLER[:3]], ["SAM08G", *FILLER[:4]]]
+    s = play(game(same=True), hands, ["Bite Bug@4", "SAM08G@2", "Geezard@1"])
+    assert owners(s) == {1: 0, 2: 0, 4: 0}
+
+
+def test_same_needs_an_opponent_card() -> None:
+    # Both matched cards are Blue's own: no Same, so no combo either (Bite Bug's Right 3 would
+    # capture Red's Red Bat, Left 2, on 5).
+    hands = [["Bite Bug", "SAM08G", "Geezard", *FILLER[:2]], ["Red Bat", *FILLER[:4]]]
+    moves = ["Bite Bug@4", "Red Bat@5", "SAM08G@2", "Iron Giant@9", "Geezard@1"]
+    s = play(game(same=True, combo=True), hands, moves)
+    assert owners(s) == {1: 0, 2: 0, 4: 0, 5: 1, 9: 1}
+
+
+def test_same_wall_example() -> None:
+    # Blue's Geezard on 1; Red plays Selphie (A 8 6 4) on 2: Left 4 = Geezard's Right 4, and Selphie's
+    # Up A faces the wall (an invisible card of A's): a Same with one opponent card.
+    hands = [["Geezard", *FILLER[:4]], ["Selphie", *FILLER[:4]]]
+    s = play(game(same=True, same_wall=True), hands, ["Geezard@1", "Selphie@2"])
+    assert owners(s) == {1: 1, 2: 1}
+    # Only Same: one match is not enough, and 4 vs 4 is a tie.
+    s = play(game(same=True), hands, ["Geezard@1", "Selphie@2"])
+    assert owners(s) == {1: 0, 2: 1}
+    # Position 3 works the same (Geezard on 2): Selphie's Up A faces the top wall.
+    s = play(game(same=True, same_wall=True), hands, ["Geezard@2", "Selphie@3"])
+    assert owners(s) == {2: 1, 3: 1}
+    # Only the board's edge is a wall: Selphie on 5 (Up A facing the empty cell 2) beside Geezard on
+    # 4 has one match.
+    s = play(game(same=True, same_wall=True), hands, ["Geezard@4", "Selphie@5"])
+    assert owners(s) == {4: 0, 5: 1}
+
+
+PLUS_HANDS = [["Geezard", "Gesper", "Blobra", "Funguar", "Gayla"], ["SAM08G", "Grat", "Bite Bug", "Red Bat", "Buel"]]
+PLUS_MOVES = ["SAM08G@2", "Gesper@9", "Grat@4", "Blobra@7", "Bite Bug@5", "Geezard@1"]
+
+
+def test_plus_example_with_equal_sums_of_8() -> None:
+    # Geezard on 1: Right 4 + SAM08G's Left 4 = 8 and Down 1 + Grat's Up 7 = 8. Plus flips both,
+    # though Geezard's ratings are not higher (4 = 4, 1 < 7).
+    s = play(game(plus=True), PLUS_HANDS, PLUS_MOVES, first=1)
+    assert owners(s) == {1: 0, 2: 0, 4: 0, 5: 1, 7: 0, 9: 0}
+    s = play(game(), PLUS_HANDS, PLUS_MOVES, first=1)
+    assert owners(s) == {1: 0, 2: 1, 4: 1, 5: 1, 7: 0, 9: 0}
+
+
+def test_combo_example_bite_bug_flipped_by_sam08g_down_2() -> None:
+    # After the Plus, SAM08G (now Blue) captures Bite Bug below it by Standard: Down 2 > Up 1.
+    s = play(game(plus=True, combo=True), PLUS_HANDS, PLUS_MOVES, first=1)
+    assert owners(s) == {1: 0, 2: 0, 4: 0, 5: 0, 7: 0, 9: 0}
+    assert s.scores() == [8, 2]
+
+
+def test_combo_cascades_breadth_first_through_cards_it_captures() -> None:
+    # As above, with Red's Red Bat (left 2) on 6: Bite Bug, captured by the combo, captures Red Bat
+    # (Right 3 > Left 2) in turn.
+    moves = ["SAM08G@2", "Gesper@9", "Grat@4", "Blobra@7", "Red Bat@6", "Funguar@3", "Bite Bug@5", "Geezard@1"]
+    s = play(game(plus=True, combo=True), PLUS_HANDS, moves, first=1)
+    assert owners(s)[6] == 0 and owners(s)[5] == 0
+    s = play(game(plus=True), PLUS_HANDS, moves, first=1)
+    assert owners(s)[6] == 1 and owners(s)[5] == 1
+
+
+def test_a_card_already_blue_does_not_propagate_combo() -> None:
+    # The Plus example with Grat Blue's own: only SAM08G flips. Grat, already Blue, does not
+    # propagate, so Red's Geezard under it (Up 1) stays Red although Grat's Down 3 would beat it.
+    hands = [["Geezard", "Grat", *FILLER[:3]], ["SAM08G", "Bite Bug", "Geezard", *FILLER[:2]]]
+    moves = ["Grat@4", "SAM08G@2", "Iron Giant@9", "Geezard@7", "Geezard@1"]
+    s = play(game(plus=True, combo=True), hands, moves)
+    assert owners(s) == {1: 0, 2: 0, 4: 0, 7: 1, 9: 0}
+
+
+def test_combo_does_not_trigger_on_standard_captures() -> None:
+    # Blue's Funguar on 5 captures Red's Geezard on 2 by Standard (Up 5 > Down 1). Geezard does not
+    # cascade onto Red's Blobra on 1, though its Left 5 beats Blobra's Right 3.
+    hands = [["Funguar", *FILLER[:4]], ["Geezard", "Blobra", *FILLER[:3]]]
+    moves = ["Geezard@2", "Iron Giant@9", "Blobra@1", "Funguar@5"]
+    s = play(game(same=True, plus=True, combo=True), hands, moves, first=1)
+    assert owners(s) == {1: 1, 2: 0, 5: 0, 9: 0}
+
+
+def test_elemental_ratings_and_the_texts_order() -> None:
+    # The text lists ratings as Up, Left, Right, Down: Geezard (1 4 1 5 as top right bottom left)
+    # "+1 would become 2 6 5 2", "-1 becomes 1 4 3 1" (clamped at 1).
+    up, right, down, left = RATINGS[BY_NAME["Geezard"]]
+    plus = tuple(min(10, x + 1) for x in (up, right, down, left))
+    minus = tuple(max(1, x - 1) for x in (up, right, down, left))
+    assert (plus[0], plus[3], plus[1], plus[2]) == (2, 6, 5, 2)
+    assert (minus[0], minus[3], minus[1], minus[2]) == (1, 4, 3, 1)
+    geezard = 9 * BY_NAME["Geezard"]
+    # Geezard has no element: -1 on any elemental cell.
+    for element in range(8):
+        assert RATINGS_ON[element][geezard] == (1, 3, 1, 4)
+    sam = 9 * BY_NAME["SAM08G"]
+    assert RATINGS_ON[ELEMENT_INDEX["fire"]][sam] == (6, 7, 3, 5)
+    assert RATINGS_ON[ELEMENT_INDEX["ice"]][sam] == (4, 5, 1, 3)
+    squall = 9 * BY_NAME["Squall"]  # A 4 6 9, no element: an A can only lose a point
+    assert RATINGS_ON[ELEMENT_INDEX["holy"]][squall] == (9, 3, 5, 8)
+    assert max(max(r) for table in RATINGS_ON for r in table) == 10
+
+
+def elements(**cells: str) -> list[list[str | None]]:
+    row: list[str | None] = [None] * 9
+    for key, value in cells.items():
+        row[int(key[1:]) - 1] = value
+    return [row]
+
+
+def test_elemental_standard_uses_modified_ratings_and_ties_do_nothing() -> None:
+    g = game(elemental=True)
+    hands = [["Geezard", *FILLER[:4]], ["Funguar", *FILLER[:4]]]
+    # Geezard on a fire cell: Right 4 -> 3, which only ties Funguar's Left 3: nothing happens.
+    s = play(g, hands, ["Funguar@2", "Geezard@1"], first=1, elements=elements(c1="fire"))
+    assert owners(s) == {1: 0, 2: 1}
+    # Funguar on a water cell instead: Left 3 -> 2 < 4: captured.
+    s = play(g, hands, ["Funguar@2", "Geezard@1"], first=1, elements=elements(c2="water"))
+    assert owners(s) == {1: 0, 2: 0}
+    # SAM08G (fire) on a fire cell: Left 4 -> 5 beats Geezard's Right 4.
+    hands = [["Geezard", *FILLER[:4]], ["SAM08G", *FILLER[:4]]]
+    s = play(g, hands, ["Geezard@1", "SAM08G@2"], elements=elements(c2="fire"))
+    assert owners(s) == {1: 1, 2: 1}
+    s = play(g, hands, ["Geezard@1", "SAM08G@2"])
+    assert owners(s) == {1: 0, 2: 1}
+
+
+def test_elemental_leaves_same_and_plus_on_printed_ratings() -> None:
+    # The Same example on elemental cells: every modified rating changes, the printed ones match.
+    g = game(same=True, elemental=True)
+    moves = ["SAM08G@2", "Iron Giant@9", "Bite Bug@4", "Geezard@1"]
+    s = play(g, SAME_HANDS, moves, first=1, elements=elements(c1="fire", c2="fire", c4="ice"))
+    assert owners(s) == {1: 0, 2: 0, 4: 0, 9: 0}
+    # (Modified: Geezard's Right 3 vs SAM08G's Left 5, Down 1 vs Bite Bug's Up 1: a single match.)
+    # The Plus example with Grat on a -1 cell: printed sums 8 and 8 (modified ones would be 8 and 7).
+    g = game(plus=True, elemental=True)
+    s = play(g, PLUS_HANDS, PLUS_MOVES, first=1, elements=elements(c4="wind"))
+    assert owners(s)[2] == 0 and owners(s)[4] == 0
+
+
+def test_elemental_combo_uses_modified_ratings() -> None:
+    # The combo example with Bite Bug on a fire cell: its Up 1 stays 1 (clamped), SAM08G's Down 2
+    # still wins. With SAM08G on an ice cell, its Down 2 -> 1 only ties: no combo capture.
+    g = game(plus=True, combo=True, elemental=True)
+    s = play(g, PLUS_HANDS, PLUS_MOVES, first=1, elements=elements(c5="fire"))
+    assert owners(s)[5] == 0
+    s = play(g, PLUS_HANDS, PLUS_MOVES, first=1, elements=elements(c2="ice"))
+    assert owners(s)[2] == 0 and owners(s)[5] == 1
+
+
+# -- rule interactions ------------------------------------------------------------------------------
+
+
+def test_combo_after_same_wall() -> None:
+    # Red's Selphie (A 8 6 4) on 2: her Up A meets the wall and her Left 4 Blue Grendel's Right 4, so
+    # Same Wall flips Grendel (4 4 5 2) on 1; as a combo card Grendel's Down 5 then captures Blue's
+    # Geezard (Up 1) on 4.
+    hands = [["Grendel", "Geezard", *FILLER[:3]], ["Selphie", *FILLER[:4]]]
+    moves = ["Geezard@4", "Iron Giant@9", "Grendel@1", "Selphie@2"]
+    s = play(game(same=True, same_wall=True, combo=True), hands, moves)
+    assert owners(s) == {1: 1, 2: 1, 4: 1, 9: 1}
+    s = play(game(same=True, same_wall=True), hands, moves)
+    assert owners(s) == {1: 1, 2: 1, 4: 0, 9: 1}
+
+
+def position(
+    g: TripleTriad, board: dict[int, tuple[str, int]], hands: list[list[str]], to_move: int
+) -> TripleTriadState:
+    """A round-1 state with the given board (cell 1-9 -> (card, owner)) and hands."""
+    brought: list[list[str]] = [list(hands[0]), list(hands[1])]
+    for name, seat in board.values():
+        brought[seat].append(name)
+    assert [len(b) for b in brought] == [5, 5], "every seat brings five cards"
+    setup: dict[str, Any] = {"hands": brought, "first": [to_move] * (5 if g.options["sudden_death"] else 1)}
+    if g.options["elemental"]:
+        setup["elements"] = [[None] * 9] * len(setup["first"])
+    data = {
+        "game": g.id,
+        "players": 2,
+        "options": g.options,
+        "setup": setup,
+        "history": [],
+        "round": 1,
+        "player": to_move,
+        "board": [list(board[k]) if k in board else None for k in range(1, 10)],
+        "hands": hands,
+        "known": None if g.options["open"] else [[], []],
+        "rounds": [],
+        "picks": 0,
+        "taken": [],
+    }
+    return g.state_from_json(data)
+
+
+def test_standard_captures_of_the_placed_card_do_not_cascade() -> None:
+    # Blue: Funguar on 2, Gesper on 3, Blobra on 4, Geezard on 8, Blood Soul on 9; Red: Bite Bug on 7.
+    board = {
+        2: ("Funguar", 0),
+        3: ("Gesper", 0),
+        4: ("Blobra", 0),
+        8: ("Geezard", 0),
+        9: ("Blood Soul", 0),
+        7: ("Bite Bug", 1),
+    }
+    g = game(plus=True, combo=True)
+    # Red's Grendel (4 4 5 2) on 5. Plus: Up 4 + Funguar's Down 1 = 5 = Left 2 + Blobra's Right 3.
+    # Standard: Down 5 > Geezard's Up 1. Geezard, captured by Standard, does not cascade: its Right 4
+    # would beat Blood Soul's Left 1.
+    s = position(g, board, [[], ["Grendel", *FILLER[:3]]], to_move=1)
+    s.apply_action(g.string_to_action("Grendel@5"))
+    assert owners(s) == {2: 1, 3: 0, 4: 1, 5: 1, 7: 1, 8: 1, 9: 0}
+    # Red's Creeps (5 2 5 2) on 5 instead: Up 5 + 1 = 6 = Down 5 + Geezard's Up 1, so Geezard is
+    # flipped by Plus this time, and cascades onto Blood Soul.
+    s = position(g, board, [[], ["Creeps", *FILLER[:3]]], to_move=1)
+    s.apply_action(g.string_to_action("Creeps@5"))
+    assert owners(s) == {2: 1, 3: 0, 4: 0, 5: 1, 7: 1, 8: 1, 9: 1}
+
+
+def test_walls_never_count_for_plus() -> None:
+    # Blue's Geezard (1 4 1 5) on 2 beside Red's SAM08G (5 6 2 4) on 1: Left 5 + Right 6 = 11, and
+    # Up 1 + a wall of A would be 11 too. Walls never count for Plus: nothing flips (5 < 6 either).
+    hands = [["Geezard", *FILLER[:4]], ["SAM08G", *FILLER[:4]]]
+    for options in ({"plus": True}, {"plus": True, "same": True, "same_wall": True, "combo": True}):
+        s = play(game(**options), hands, ["SAM08G@1", "Geezard@2"], first=1)
+        assert owners(s) == {1: 1, 2: 0}
+
+
+def test_same_counts_own_cards_among_three() -> None:
+    g = game(same=True)
+    # Blue's Grendel (4 4 5 2) on 5: Up 4 = own Gesper's Down 4, Right 4 = Red Gayla's Left 4,
+    # Down 5 = Red Grand Mantis's Up 5. Three matches: the two Red cards flip, Gesper stays Blue.
+    board = {2: ("Gesper", 0), 6: ("Gayla", 1), 8: ("Grand Mantis", 1)}
+    s = position(g, board, [["Grendel", *FILLER[:3]], FILLER[:3]], to_move=0)
+    s.apply_action(g.string_to_action("Grendel@5"))
+    assert owners(s) == {2: 0, 5: 0, 6: 0, 8: 0}
+    # Both matches on Blue's own cards: no Same. Red's Red Bat below (Up 6) neither matches nor loses.
+    board = {2: ("Gesper", 0), 6: ("Gayla", 0), 8: ("Red Bat", 1)}
+    s = position(g, board, [["Grendel", *FILLER[:2]], FILLER[:4]], to_move=0)
+    s.apply_action(g.string_to_action("Grendel@5"))
+    assert owners(s) == {2: 0, 5: 0, 6: 0, 8: 1}
+
+
+def test_plus_flips_only_the_cards_with_equal_sums() -> None:
+    g = game(plus=True)
+    # Blue's Grendel (4 4 5 2) on 5: Up 4 + Funguar's Down 1 = 5, Left 2 + Blobra's Right 3 = 5,
+    # Right 4 + Geezard's Left 5 = 9: Funguar and Blobra flip, Geezard stays Red.
+    board = {2: ("Funguar", 1), 4: ("Blobra", 1), 6: ("Geezard", 1)}
+    s = position(g, board, [["Grendel", *FILLER[:4]], FILLER[:2]], to_move=0)
+    s.apply_action(g.string_to_action("Grendel@5"))
+    assert owners(s) == {2: 0, 4: 0, 5: 0, 6: 1}
+    # One card of the pair is Blue's own: the Red one still flips.
+    board = {2: ("Funguar", 0), 4: ("Blobra", 1), 6: ("Geezard", 1)}
+    s = position(g, board, [["Grendel", *FILLER[:3]], FILLER[:3]], to_move=0)
+    s.apply_action(g.string_to_action("Grendel@5"))
+    assert owners(s) == {2: 0, 4: 0, 5: 0, 6: 1}
+    # Without the pair (Funguar gone) nothing flips: Blobra's sum 5 is alone.
+    board = {4: ("Blobra", 1), 6: ("Geezard", 1)}
+    s = position(g, board, [["Grendel", *FILLER[:4]], FILLER[:3]], to_move=0)
+    s.apply_action(g.string_to_action("Grendel@5"))
+    assert owners(s) == {4: 1, 5: 0, 6: 1}
+
+
+# -- sudden death and trades ------------------------------------------------------------------------
+
+DRAW_HANDS = [["Iron Giant"] * 4 + ["Squall"], ["Iron Giant"] * 5]
+# Round 1 (Red first): Iron Giants only, every comparison a tie; Blue keeps Squall in hand: 5-5.
+ROUND_1 = ["Iron Giant@1", "Iron Giant@2", "Iron Giant@3", "Iron Giant@4", "Iron Giant@5",
+           "Iron Giant@6", "Iron Giant@7", "Iron Giant@8", "Iron Giant@9"]  # fmt: skip
+# Round 2 (Red first again): Squall on 5 captures Red's Iron Giant on 4 (Left 9 > Right 5).
+ROUND_2 = ["Iron Giant@4", "Squall@5", "Iron Giant@9", "Iron Giant@6", "Iron Giant@3",
+           "Iron Giant@1", "Iron Giant@7", "Iron Giant@2", "Iron Giant@8"]  # fmt: skip
+
+
+def test_a_draw_without_sudden_death_ends_the_game() -> None:
+    g = game()
+    s = play(g, DRAW_HANDS, ROUND_1, first=1)
+    assert s.current_player() == TERMINAL
+    outcome = s.outcome()
+    assert list(outcome.scores) == [5, 5]
+    assert outcome.winners == ()
+    assert outcome.details["transfers"] == [] and outcome.details["reason"] == "draw"
+
+
+def test_sudden_death_replays_with_the_cards_owned() -> None:
+    g = game(sudden_death=True)
+    s = play(g, DRAW_HANDS, ROUND_1, first=1)
+    # Round 2: each hand is what its player owned: Blue's leftover Squall and its 4 board cards.
+    assert s.view()["round"] == 2 and s.current_player() == 1
+    assert s.view()["board"] == [None] * 9
+    assert sorted(s.view(0)["hands"][0]) == sorted(["Squall"] + ["Iron Giant"] * 4)
+    assert s.view(1)["hands"][1] == ["Iron Giant"] * 5
+    assert s.view()["rounds"][0]["board"][0] == {"card": "Iron Giant", "owner": 1}
+    for text in ROUND_2:
+        s.apply_action(g.string_to_action(text))
+    assert s.scores() == [6, 4]
+    s.apply_action(g.string_to_action("take Iron Giant"))
+    outcome = s.outcome()
+    assert outcome.winners == (0,) and outcome.details["rounds"] == 2
+    assert outcome.details["round_scores"] == [[5, 5], [6, 4]]
+    assert outcome.details["transfers"] == [{"card": "Iron Giant", "from": 1, "to": 0}]
+
+
+def test_sudden_death_starting_player_comes_from_the_setup() -> None:
+    g = game(sudden_death=True)
+    s = play(g, DRAW_HANDS, ROUND_1, first=[1, 0, 1, 1, 1])
+    assert s.current_player() == 0 and s.view()["first"] == 0
+
+
+def test_sudden_death_stops_after_five_rounds() -> None:
+    g = game(sudden_death=True)
+    hands = [["Iron Giant"] * 5, ["Iron Giant"] * 5]
+    s = play(g, hands, [])
+    rng = random.Random(3)
+    rounds_seen = set()
+    while s.current_player() != TERMINAL:
+        rounds_seen.add(s.view()["round"])
+        actions = s.legal_actions()
+        assert len(actions) == len(set(actions))  # five Iron Giants: one card, one action a cell
+        assert len(actions) == bin(s._mask).count("1")
+        s.apply_action(rng.choice(actions))
+    assert rounds_seen == {1, 2, 3, 4, 5}
+    outcome = s.outcome()
+    assert outcome.winners == () and outcome.details["rounds"] == 5
+    assert outcome.details["round_scores"] == [[5, 5]] * 5
+
+
+DECISIVE = ROUND_2  # Red first; Blue wins 6-4
+TRADE_HANDS = [["Squall", "Iron Giant", "Iron Giant", "Iron Giant", "Iron Giant"],
+               ["Iron Giant", "Geezard", "Funguar", "Iron Giant", "Iron Giant"]]  # fmt: skip
+
+
+def decisive(trade: str) -> TripleTriadState:
+    g = game(trade=trade)
+    hands = [list(TRADE_HANDS[0]), ["Iron Giant"] * 5]
+    return play(g, hands, DECISIVE, first=1)
+
+
+def test_trade_none_and_all() -> None:
+    s = decisive("none")
+    assert s.current_player() == TERMINAL
+    assert s.outcome().details["transfers"] == []
+    s = decisive("all")
+    assert s.current_player() == TERMINAL
+    assert s.outcome().details["transfers"] == [{"card": "Iron Giant", "from": 1, "to": 0}] * 5
+
+
+def test_trade_one_is_a_decision_of_the_winner() -> None:
+    g = game(trade="one")
+    moves = ["Iron Giant@4", "Squall@5", "Iron Giant@9", "Iron Giant@6", "Geezard@3",
+             "Iron Giant@1", "Funguar@7", "Iron Giant@2", "Iron Giant@8"]  # fmt: skip
+    s = play(g, [list(TRADE_HANDS[0]), list(TRADE_HANDS[1])], moves, first=1)
+    assert s.scores()[0] > 5
+    assert s.current_player() == 0 and not s.is_terminal()
+    with pytest.raises(GameNotOverError):
+        s.outcome()
+    picks = sorted(g.action_to_string(a) for a in s.legal_actions())
+    assert picks == ["take Funguar", "take Geezard", "take Iron Giant"]
+    assert s.legal_actions(1) == []
+    with pytest.raises(OutOfTurnError):
+        s.apply_action(g.string_to_action("take Geezard"), 1)
+    with pytest.raises(IllegalActionError, match="Squall"):
+        s.apply_action(g.string_to_action("take Squall"))  # Blue's own card
+    with pytest.raises(IllegalActionError):
+        s.apply_action(g.string_to_action("Iron Giant@5"))
+    # The view reveals the loser's cards during the pick.
+    assert s.view(0)["brought"][1] == TRADE_HANDS[1]
+    s.apply_action(g.string_to_action("take Geezard"))
+    assert s.is_terminal()
+    assert s.outcome().details["transfers"] == [{"card": "Geezard", "from": 1, "to": 0}]
+    assert s.outcome().details["trade"] == "one"
+    with pytest.raises(GameOverError):
+        s.apply_action(g.string_to_action("take Funguar"))
+
+
+def test_trade_diff_takes_winner_score_minus_five() -> None:
+    g = game(trade="diff")
+    # Blue's Squall (A 4 6 9) on 5 captures Red's Iron Giants on 4 (Left 9 > Right 5) and on 2
+    # (Up A > Down 6): 7-3, so Blue picks two of Red's cards.
+    moves = ["Iron Giant@4", "Iron Giant@9", "Iron Giant@2", "Squall@5", "Iron Giant@3",
+             "Iron Giant@1", "Iron Giant@7", "Iron Giant@6", "Iron Giant@8"]  # fmt: skip
+    s = play(g, [list(TRADE_HANDS[0]), ["Iron Giant"] * 5], moves, first=1)
+    assert s.scores() == [7, 3]
+    assert s.current_player() == 0
+    s.apply_action(g.string_to_action("take Iron Giant"))
+    assert s.current_player() == 0  # two picks
+    s.apply_action(g.string_to_action("take iron giant"))
+    assert s.is_terminal()
+    assert len(s.outcome().details["transfers"]) == 2
+
+
+def test_trade_direct_keeps_what_each_owns() -> None:
+    s = decisive("direct")
+    assert s.is_terminal()
+    # Blue owns Squall and five Iron Giants (one captured), and brought Squall and four.
+    assert s.outcome().details["transfers"] == [{"card": "Iron Giant", "from": 1, "to": 0}]
+    # A draw without captures: nothing moves.
+    s = play(game(trade="direct"), DRAW_HANDS, ROUND_1, first=1)
+    assert s.outcome().winners == () and s.outcome().details["transfers"] == []
+
+
+def test_trade_direct_in_a_draw_with_captures() -> None:
+    g = game(trade="direct")
+    # Blue's Geezard on 1 captures Red's Funguar on 2 (Right 4 > Left 3); Red's Blobra on 4 then
+    # captures Geezard (Up 2 > Down 1). 5-5, and each keeps the card it captured.
+    hands = [["Geezard", "Iron Giant", "Iron Giant", "Iron Giant", "Iron Giant"],
+             ["Funguar", "Blobra", "Iron Giant", "Iron Giant", "Iron Giant"]]  # fmt: skip
+    moves = ["Funguar@2", "Geezard@1", "Iron Giant@9", "Iron Giant@5", "Blobra@4",
+             "Iron Giant@3", "Iron Giant@7", "Iron Giant@6", "Iron Giant@8"]  # fmt: skip
+    s = play(g, hands, moves, first=1)
+    assert owners(s) == {1: 1, 2: 0, 3: 0, 4: 1, 5: 0, 6: 0, 7: 1, 8: 1, 9: 1}
+    assert s.outcome().winners == ()
+    assert s.outcome().details["transfers"] == [
+        {"card": "Funguar", "from": 1, "to": 0},
+        {"card": "Geezard", "from": 0, "to": 1},
+    ]
+
+
+# -- hidden hands -----------------------------------------------------------------------------------
+
+
+def test_closed_hands_views() -> None:
+    g = game(open=False)
+    hands = [["Geezard", "Funguar", "Bite Bug", "Red Bat", "Blobra"], ["Gayla", "Gesper", "Grat", "Buel", "Squall"]]
+    s = play(g, hands, ["Geezard@1", "Squall@9"])
+    v0, v1, spectator = s.view(0), s.view(1), s.view()
+    assert v0["hands"] == [hands[0][1:], None] and v0["hand_sizes"] == [4, 4]
+    assert v1["hands"] == [None, hands[1][:4]]
+    assert spectator["hands"] == [None, None]
+    assert v0["brought"][1] == ["Squall"]  # what seat 0 has seen of seat 1's cards
+    assert v0["known"] == [[], []]
+    text = s.render(0)
+    assert "[?], [?], [?], [?]" in text and "Gayla" not in text and "Funguar [5 1 1 3]" in text
+    p1_line = next(line for line in s.render(1).splitlines() if line.startswith("P1 hand"))
+    assert p1_line == "P1 hand (4): [?], [?], [?], [?]"  # seat 1 sees seat 0's hand as card backs
+    # Open: everything is visible to everyone.
+    s = play(game(), hands, ["Geezard@1", "Squall@9"])
+    assert s.view()["hands"] == [hands[0][1:], hands[1][:4]]
+
+
+def test_closed_hands_sudden_death_known_cards() -> None:
+    g = game(open=False, sudden_death=True)
+    s = play(g, DRAW_HANDS, ROUND_1, first=1)
+    v1 = s.view(1)
+    # Seat 1 saw Blue's four Iron Giants at the end of round 1: they are public; Squall is not.
+    assert v1["hands"][0] is None and v1["hand_sizes"][0] == 5
+    assert v1["known"][0] == ["Iron Giant"] * 4
+    assert v1["brought"][0] == ["Iron Giant"] * 4
+    sample = g.sample_state(v1, random.Random(1))
+    assert sample.view(1) == v1
+    s.apply_action(g.string_to_action("Iron Giant@4"))
+    s.apply_action(g.string_to_action("Iron Giant@5"))  # a known card: Squall stays hidden
+    assert s.view(1)["known"][0] == ["Iron Giant"] * 3
+    s.apply_action(g.string_to_action("Iron Giant@9"))
+    s.apply_action(g.string_to_action("Squall@1"))
+    v1 = s.view(1)
+    assert v1["known"][0] == ["Iron Giant"] * 3 and v1["hand_sizes"][0] == 3
+    assert sorted(v1["brought"][0]) == ["Iron Giant"] * 4 + ["Squall"]
+
+
+def test_sample_state_reads_only_the_view() -> None:
+    g = game(open=False, same=True, plus=True, combo=True)
+    hands_a = [["Geezard", "Funguar", "Bite Bug", "Red Bat", "Blobra"], ["Gayla", "Gesper", "Grat", "Buel", "Squall"]]
+    hands_b = [hands_a[0], ["Gayla", "Ward", "Eden", "Odin", "Seifer"]]  # same first card, other hidden ones
+    a = play(g, hands_a, ["Geezard@1", "Gayla@5"])
+    b = play(g, hands_b, ["Geezard@1", "Gayla@5"])
+    assert a.view(0) == b.view(0) and a != b
+    sa = g.sample_state(a.view(0), random.Random(9))
+    sb = g.sample_state(b.view(0), random.Random(9))
+    assert sa == sb and sa.view(0) == a.view(0)
+    assert set(sa.legal_actions(0)) == set(a.legal_actions(0))
+    with pytest.raises(StateError):
+        g.sample_state({"game": "triple-triad", "round": 1}, random.Random(1))
+
+
+# -- options, setups, notation -----------------------------------------------------------------------
+
+
+def test_options() -> None:
+    names = [spec.name for spec in TripleTriad.option_specs]
+    assert names[:9] == ["same", "same_wall", "plus", "combo", "elemental", "open", "sudden_death", "random", "trade"]
+    defaults = game().options
+    assert defaults["open"] is True and defaults["trade"] == "one" and defaults["same"] is False
+    with pytest.raises(OptionError, match="same_wall") as info:
+        game(same_wall=True)
+    assert "same" in str(info.value).replace("same_wall", "")
+    assert game(same="true", same_wall="TRUE").options["same_wall"] is True
+    assert game(open="false").options["open"] is False
+    assert game(trade="Diff").options["trade"] == "diff"
+    with pytest.raises(OptionError, match="trade"):
+        game(trade="some")
+    with pytest.raises(OptionError, match="min_level"):
+        game(min_level=6, max_level=5)
+
+
+def test_setup_errors_name_the_problem() -> None:
+    g = game()
+    good: dict[str, Any] = {"hands": [["Geezard"] * 5, ["Funguar"] * 5], "first": [0]}
+    assert g.state_from_setup(good).current_player() == 0
+    assert g.state_from_setup({**good, "first": 1}).current_player() == 1
+    cases: list[tuple[dict[str, Any], str]] = [
+        ({**good, "hands": [["Geezard"] * 5, ["Funguar"] * 4 + ["Moomba"]]}, "Moomba"),
+        ({**good, "hands": [["Geezard"] * 4, ["Funguar"] * 5]}, "4 cards"),
+        ({**good, "hands": [["Geezard"] * 5]}, "two hands"),
+        ({**good, "hands": "Geezard"}, "hands"),
+        (
+            {
+                **good,
+                "hands": [dict.fromkeys(["Geezard", "Funguar", "Bite Bug", "Red Bat", "Blobra"]), good["hands"][1]],
+            },
+            "list",
+        ),
+        ({**good, "first": 2}, "first"),
+        ({**good, "first": [True]}, "first"),
+        ({"hands": good["hands"]}, "first"),
+        ({"first": [0]}, "hands"),
+        ({**good, "board": []}, "board"),
+        ({**good, "elements": [[None] * 9]}, "elemental"),
+        ({**good, "collections": [["Geezard"] * 5, ["Geezard"] * 5]}, "Funguar"),
+    ]
+    for setup, message in cases:
+        with pytest.raises(SetupError, match=message):
+            g.state_from_setup(setup)
+    ge = game(elemental=True)
+    with pytest.raises(SetupError, match="elements"):
+        ge.state_from_setup(good)
+    with pytest.raises(SetupError, match="cell 3: no element 'lava'"):
+        ge.state_from_setup({**good, "elements": [[None, None, "lava"] + [None] * 6]})
+    with pytest.raises(SetupError, match="cells 1-9"):
+        ge.state_from_setup({**good, "elements": [[None] * 8]})
+    assert ge.state_from_setup({**good, "elements": [None, "FIRE"] + [None] * 7}).view()["elements"][1] == "fire"
+    gs = game(sudden_death=True)
+    with pytest.raises(SetupError, match="5 seats"):
+        gs.state_from_setup(good)
+    assert (
+        g.state_from_setup({**good, "hands": [["geezard"] * 5, ["FUNGUAR"] * 5]}).view()["hands"][0] == ["Geezard"] * 5
+    )
+
+
+def test_random_setup_draws_levels_and_collections() -> None:
+    g = game(min_level=3, max_level=3, elemental=True, sudden_death=True)
+    setup = g.random_setup(random.Random(4))
+    assert all(g_ in (0, 1) for g_ in setup["first"]) and len(setup["first"]) == 5
+    assert len(setup["elements"]) == 5 and all(len(row) == 9 for row in setup["elements"])
+    for hand in setup["hands"]:
+        assert len(hand) == 5
+        assert all(22 <= BY_NAME[name] < 33 for name in hand)  # level 3 is cards 23-33
+    collection = ["Squall", "Rinoa", "Zell", "Irvine", "Quistis", "Selphie"]
+    gr = game(random=True)
+    setup = gr.random_setup(random.Random(1), collections=[collection, None])
+    assert set(setup["hands"][0]) <= set(collection) and len(set(setup["hands"][0])) == 5
+    assert gr.state_from_setup(json.loads(json.dumps(setup))).view()["hands"][0] == setup["hands"][0]
+    with pytest.raises(SetupError, match="Random"):
+        gr.random_setup(random.Random(1), hands=[["Geezard"] * 5, None])
+    chosen = game().random_setup(random.Random(1), hands=[["Geezard"] * 5, None])
+    assert chosen["hands"][0] == ["Geezard"] * 5
+    with pytest.raises(SetupError, match="at least 5"):
+        gr.random_setup(random.Random(1), collections=[["Squall"], None])
+
+
+def test_elements_are_drawn_per_cell_with_the_documented_chance() -> None:
+    from tritable.games.triple_triad.game import ELEMENT_CHANCE
+
+    g = game(elemental=True)
+    rng = random.Random(12)
+    count = 0
+    n = 4000
+    for _ in range(n):
+        count += sum(e is not None for e in g.random_setup(rng)["elements"][0])
+    assert abs(count / (9 * n) - ELEMENT_CHANCE) < 0.01
+    assert "elements" not in game().random_setup(rng)
+
+
+def test_notation_round_trip() -> None:
+    g = game()
+    for action in [*range(990), *range(TAKE, TAKE + 110)]:
+        text = g.action_to_string(action)
+        assert g.string_to_action(text) == action
+        assert g.string_to_action(text.upper()) == action
+    assert g.string_to_action("Geezard@1") == 0
+    assert g.string_to_action("  bite   bug @ 5 ") == 9 * BY_NAME["Bite Bug"] + 4
+    assert g.action_to_string(g.string_to_action("biggs, wedge@9")) == "Biggs, Wedge@9"
+    assert g.string_to_action("take SAM08G") == TAKE + BY_NAME["SAM08G"]
+    for bad in ["Geezard@0", "Geezard@10", "Moomba@1", "Geezard", "take", "take Moomba", "@3", ""]:
+        with pytest.raises(NotationError):
+            g.string_to_action(bad)
+    for bad_action in [-1, 990, 999, TAKE + 110, "Geezard@1", None, True, (0, 1)]:
+        with pytest.raises(NotationError):
+            g.action_to_string(bad_action)
+
+
+def test_illegal_actions_are_refused_with_the_reason() -> None:
+    g = game()
+    s = play(g, [["Geezard", *FILLER[:4]], ["Funguar", *FILLER[:4]]], ["Geezard@1"])
+    before = s.to_json()
+    with pytest.raises(IllegalActionError, match="Geezard is not in seat 1's hand"):
+        s.apply_action(g.string_to_action("Geezard@5"))
+    with pytest.raises(IllegalActionError, match="cell 1 is taken"):
+        s.apply_action(g.string_to_action("Funguar@1"))
+    with pytest.raises(OutOfTurnError):
+        s.apply_action(g.string_to_action("Iron Giant@5"), 0)
+    for junk in [None, "Funguar@2", 2.0, True, (1,), -9, 10**9, TAKE]:
+        with pytest.raises(IllegalActionError):
+            s.apply_action(junk)
+    assert s.to_json() == before
+
+
+def test_duplicate_cards_are_one_action() -> None:
+    g = game()
+    s = play(g, [["Geezard"] * 3 + ["Funguar"] * 2, FILLER], [])
+    actions = s.legal_actions()
+    assert len(actions) == 2 * 9 == len(set(actions))
+    s.apply_action(g.string_to_action("Geezard@1"))
+    assert s.view()["hands"][0] == ["Geezard", "Geezard", "Funguar", "Funguar"]
+
+
+def test_json_round_trip_and_render() -> None:
+    g = game(same=True, plus=True, elemental=True, sudden_death=True, open=False)
+    s = g.new_state(seed=5)
+    rng = random.Random(5)
+    while not s.is_terminal():
+        again = g.state_from_json(json.loads(json.dumps(s.to_json())))
+        assert again == s and again.view(0) == s.view(0)
+        s.apply_action(rng.choice(s.legal_actions()))
+    assert g.state_from_json(s.to_json()) == s
+    text = s.render()
+    assert text.startswith("Triple Triad") and "Game over" in text
+    bad = s.to_json()
+    bad["hands"] = [["Geezard"] * 3, []]
+    with pytest.raises(StateError):
+        g.state_from_json(bad)
+
+
+def test_render_shows_ratings_owner_elements_and_scores() -> None:
+    g = game(same=True, elemental=True)
+    s = play(g, SAME_HANDS, ["SAM08G@2", "Iron Giant@9", "Bite Bug@4"], first=1, elements=elements(c2="fire", c5="ice"))
+    text = s.render(0)
+    lines = text.splitlines()
+    assert lines[0] == "Triple Triad  round 1  rules: Same, Elemental, Open  trade: One"
+    assert "SAM08G" in text and "fire +1" in text and "ice" in text
+    assert "|2      5       |" in text  # cell 2: SAM08G's Up 5
+    assert "   4  P2   6   " in text  # Left 4, owner P2, Right 6
+    assert "Score: P1 5 - P2 5" in text
+    assert "P1 to move" in text
+    ward = play(game(), [["Ward", *FILLER[:4]], FILLER], ["Ward@5"])
+    assert "|5      A       |" in ward.render().splitlines()[7]  # Ward's Up A, on cell 5's first line
