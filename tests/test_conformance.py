@@ -12,7 +12,7 @@ import random
 from typing import Any
 
 import pytest
-from hypothesis import assume, given
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 import tritable
@@ -125,6 +125,20 @@ def refuses_garbage(state: State) -> None:
 @pytest.mark.parametrize("gid", GAMES)
 @given(data=st.data())
 def test_random_games_follow_the_protocol(gid: str, data: st.DataObject) -> None:
+    play_and_check(gid, data)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("gid", GAMES)
+@settings(max_examples=1500, deadline=None)
+@given(data=st.data())
+def test_soak_random_games_follow_the_protocol(gid: str, data: st.DataObject) -> None:
+    """The same checks over many more games (``pytest -m slow``, run by ``bench/run``)."""
+    play_and_check(gid, data)
+
+
+def play_and_check(gid: str, data: st.DataObject) -> None:
+    """A random game of ``gid`` with drawn players, options and seed, checked all along."""
     players = data.draw(players_strategy(gid), label="players")
     options = data.draw(option_strategy(gid), label="options")
     seed = data.draw(st.integers(0, 2**32 - 1), label="seed")
