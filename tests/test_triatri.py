@@ -684,3 +684,20 @@ def test_constrained_deal_moves_cards_aside_when_a_seat_is_full() -> None:
     # Fakes go anywhere.
     a, b = deal_constrained([card("F"), card("F")], [1, 1], [7, 7], random.Random(0))
     assert a == b == [card("F")]
+
+
+def test_constrained_deal_without_voids_is_a_uniform_cut() -> None:
+    # Nothing known about any bin: a random partition of the pool by the sizes, reproducible.
+    pool = [card(t) for t in ("R2", "R3", "B4", "B5", "G6", "G7", "F")]
+    first: Counter[int] = Counter()
+    for seed in range(700):
+        bins = deal_constrained(pool[:], [2, 3, 2], [0, 0, 0], random.Random(seed))
+        assert [len(b) for b in bins] == [2, 3, 2]
+        assert sorted(c for b in bins for c in b) == sorted(pool)
+        assert bins == deal_constrained(pool[:], [2, 3, 2], [0, 0, 0], random.Random(seed))
+        first.update(bins[0])
+    # Each card lands in the first bin 2/7 of the time (200 of 700).
+    assert all(140 < first[c] < 260 for c in pool)
+    # More room than cards: the general path, which leaves the surplus empty.
+    a, b = deal_constrained([card("R2"), card("R3")], [2, 2], [0, 0], random.Random(3))
+    assert sorted(a + b) == [card("R2"), card("R3")]

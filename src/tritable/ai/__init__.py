@@ -2,7 +2,8 @@
 
 Everything here is built on the engine protocol alone (``legal_actions``, ``apply_action``,
 ``clone``, ``returns``, ``view`` and ``game.sample_state``); the only game-specific code is the
-evaluation functions of :mod:`tritable.ai.evaluation`.
+evaluation functions of :mod:`tritable.ai.evaluation` and the rollout policies of
+:mod:`tritable.ai.policies`.
 
 Agents (:mod:`tritable.ai.agents`, :mod:`tritable.ai.mcts`) are built with a seed and answer
 ``agent.choose(state, seat) -> action``:
@@ -27,14 +28,15 @@ second a move on the reference machine:
 * triad: easy ``mcts:iterations=40:rollout_depth=6``, normal ``mcts:iterations=400:rollout_depth=6``,
   hard ``mcts:iterations=4000:rollout_depth=6:seconds=0.8``
 * triominos: easy ``ismcts:iterations=40:rollout_depth=0:samples=16``, normal
-  ``ismcts:iterations=300:rollout_depth=0:samples=32``, hard
-  ``ismcts:iterations=3000:rollout_depth=0:samples=64:seconds=0.8``
+  ``ismcts:iterations=300:c=0.3:rollout_depth=30:samples=32``, hard
+  ``ismcts:iterations=3000:c=0.3:rollout_depth=30:samples=64:seconds=0.8``
 * triatri: easy ``ismcts:iterations=40:samples=16``, normal ``ismcts:iterations=400:samples=32``,
-  hard ``ismcts:iterations=3000:samples=64:seconds=0.8``
+  hard ``ismcts:iterations=20000:samples=512:seconds=0.8`` (full random playouts, many determinizations)
 * tri-t-area: easy ``mcts:iterations=40:determinizations=4``, normal ``mcts:iterations=300``, hard
   ``mcts:iterations=1000:seconds=0.8``
-* any other game: as triatri with hidden information, else easy ``mcts:iterations=40``, normal
-  ``mcts:iterations=400``, hard ``mcts:iterations=4000:seconds=0.8``
+* any other game: with hidden information easy ``ismcts:iterations=40:samples=16``, normal
+  ``ismcts:iterations=400:samples=32``, hard ``ismcts:iterations=3000:samples=64:seconds=0.8``; else easy
+  ``mcts:iterations=40``, normal ``mcts:iterations=400``, hard ``mcts:iterations=4000:seconds=0.8``
 
 ``perfect`` plays exactly where a solver registers itself (:func:`register_perfect`).
 
@@ -60,10 +62,12 @@ from tritable.ai.levels import (
     register_perfect,
 )
 from tritable.ai.mcts import ISMCTSAgent, MCTSAgent
+from tritable.ai.policies import POLICIES, policy_for, register_policy
 
 __all__ = [
     "EVALUATIONS",
     "LEVELS",
+    "POLICIES",
     "ActionStat",
     "Agent",
     "AgentSpecError",
@@ -79,6 +83,8 @@ __all__ = [
     "levels",
     "make_agent",
     "parse_spec",
+    "policy_for",
     "register_evaluation",
     "register_perfect",
+    "register_policy",
 ]

@@ -2,8 +2,9 @@
 
 One tree code serves both agents. Each iteration walks down from the root on one full state (a
 copy of the real state, or a determinization drawn from the seat's view), expands one node,
-finishes the game with random actions (or stops after ``rollout_depth`` actions and asks the game's
-evaluation), and backs the per-seat returns up the path: every edge keeps the return of the seat
+plays on with random actions, or with the game's rollout policy if it registered one
+(:mod:`tritable.ai.policies`), to the end of the game (or for ``rollout_depth`` actions, then asks
+the game's evaluation), and backs the per-seat returns up the path: every edge keeps the return of the seat
 that chose it, so any number of players works (``state.returns()``: the average over the other
 seats of +1 ahead, 0 tied, -1 behind).
 
@@ -32,6 +33,7 @@ from collections.abc import Callable
 from typing import Any
 
 from tritable.ai.agents import ActionStat, Agent, Evaluation, Observation
+from tritable.ai.policies import policy_for
 from tritable.engine.playout import random_step
 from tritable.engine.protocol import CHANCE, SIMULTANEOUS, TERMINAL, Action, Game, State
 
@@ -83,6 +85,7 @@ class Search:
         self.rng = rng
         self.c = c
         self.evaluation = evaluation
+        self.policy = policy_for(game)
         self.limit = rollout_depth if (rollout_depth is not None and evaluation is not None) else 1 << 30
         self.fixed_actions = fixed_actions
 
@@ -208,11 +211,13 @@ class Search:
         return best_action, stats[best_action]
 
     def rollout(self, state: State) -> list[float]:
-        """Random actions to the end (or to the evaluation cutoff); per-seat returns."""
+        """Random actions (or the game's rollout policy's, :mod:`tritable.ai.policies`) to the end
+        or to the evaluation cutoff; per-seat returns."""
         rng = self.rng
         rnd = rng.random
         depth = 0
         limit = self.limit
+        policy = self.policy
         while True:
             p = state.current_player()
             if p == TERMINAL:
@@ -223,7 +228,10 @@ class Search:
                 return [evaluate(state, s) for s in range(self.players)]
             if p >= 0:
                 actions = state.legal_actions()
-                state.apply_action(actions[int(rnd() * len(actions))])
+                if policy is None or len(actions) == 1:
+                    state.apply_action(actions[int(rnd() * len(actions))])
+                else:
+                    state.apply_action(policy(state, p, actions, rng))
             else:
                 random_step(state, rng)
             depth += 1

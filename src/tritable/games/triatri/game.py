@@ -373,17 +373,32 @@ class TriATri(Game):
 def deal_constrained(pool: list[int], capacity: list[int], voids: list[int], rng: random.Random) -> list[list[int]]:
     """Deal ``pool`` into bins of the given sizes at random; no bin gets a card of a colour in its
     ``voids`` bit mask (fakes go anywhere). Raises :class:`StateError` if no such deal exists."""
+    rng.shuffle(pool)
+    if not any(voids) and len(pool) == sum(capacity):
+        # Nothing known about any bin: the shuffled pool cut into the bins is a uniform deal.
+        cut: list[list[int]] = []
+        start = 0
+        for size in capacity:
+            cut.append(pool[start : start + size])
+            start += size
+        return cut
     bins: list[list[int]] = [[] for _ in capacity]
 
     def fits(b: int, card: int) -> bool:
         return card == FAKE or not voids[b] >> COLOUR[card] & 1
 
-    rng.shuffle(pool)
     for card in pool:
         eligible = [b for b in range(len(bins)) if fits(b, card)]
-        room = [b for b in eligible for _ in range(capacity[b] - len(bins[b]))]
-        if room:
-            bins[rng.choice(room)].append(card)
+        # A bin with room, each free place equally likely.
+        free = [capacity[b] - len(bins[b]) for b in eligible]
+        total = sum(free)
+        if total > 0:
+            r = rng.randrange(total)
+            for b, f in zip(eligible, free, strict=True):
+                if r < f:
+                    bins[b].append(card)
+                    break
+                r -= f
             continue
         # Every bin that takes this card is full: move cards along a chain of bins to one with room.
         parent: dict[int, int | None] = dict.fromkeys(eligible)

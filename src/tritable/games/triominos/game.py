@@ -77,6 +77,21 @@ def _is_int(v: object) -> bool:
     return type(v) is int
 
 
+_NOTATION: dict[Action, str] = {}
+"""Notation of the actions already written (views list the whole history: the search asks for
+many views, and writing each action anew was most of their cost)."""
+
+
+def _notation(game: Game, action: Action) -> str:
+    text = _NOTATION.get(action)
+    if text is None:
+        text = game.action_to_string(action)
+        if len(_NOTATION) >= 1 << 16:
+            _NOTATION.clear()
+        _NOTATION[action] = text
+    return text
+
+
 class Triominos(Game):
     """Triominos for 2-4 players, to ``target`` points (see the package docstring for the rules)."""
 
@@ -665,11 +680,16 @@ class TriominosState(State):
     # -- JSON and views -------------------------------------------------------------------------
 
     def _layout_json(self) -> list[str]:
-        out = []
-        for t in sorted(self.layout, key=lambda t: tri_xy(t)[::-1]):
-            tile, rot = divmod(self.layout[t], 3)
+        placed = []
+        for t, code in self.layout.items():
             x, y = tri_xy(t)
-            out.append(placement_text(tile, x, y, rot))
+            placed.append((y, x, code))
+        placed.sort()
+        notation, g = _NOTATION, self.game
+        out = []
+        for y, x, code in placed:
+            action = (code // 3, x, y, code % 3)  # the placement as a lay action
+            out.append(notation.get(action) or _notation(g, action))
         return out
 
     def _last_json(self) -> list[int] | None:
@@ -733,7 +753,7 @@ class TriominosState(State):
         data.update(self._public())
         data["rack"] = None if seat is None else [NAMES[t] for t in mask_tiles(self.racks[seat])]
         g = self.game
-        data["history"] = [[s, g.action_to_string(a)] for s, a in self.history]
+        data["history"] = [[s, _NOTATION.get(a) or _notation(g, a)] for s, a in self.history]
         return data
 
     def _load(self, data: Mapping[str, Any], *, private: bool, rng: random.Random | None = None) -> None:

@@ -1,0 +1,152 @@
+"""Rollout policies (``tritable.ai.policies``) and the Triominos evaluation: legal, reproducible,
+reading only what the seat sees, and preferring what they should."""
+
+from __future__ import annotations
+
+import random
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import tritable
+from tritable.ai import ISMCTSAgent, MCTSAgent
+from tritable.ai.evaluation import triominos as triominos_evaluation
+from tritable.ai.policies import POLICIES, policy_for, register_policy
+from tritable.ai.policies import triominos as triominos_policy
+from tritable.engine import Game, State
+from tritable.engine.playout import random_step
+from tritable.games.triominos.tiles import INDEX, SUMS
+
+sys.path.insert(0, str(Path(__file__).parent))
+from ai_toy_games import ToyNim
+
+
+def positions(game: Game, seeds: range, steps: int) -> list[State]:
+    out = []
+    for seed in seeds:
+        rng = random.Random(seed)
+        state = game.new_state(seed=seed)
+        for _ in range(steps):
+            if state.is_terminal():
+                break
+            random_step(state, rng)
+        if not state.is_terminal():
+            out.append(state)
+    return out
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_triominos_policy_plays_legal_actions_reproducibly(players: int) -> None:
+    game = tritable.new_game("triominos", players)
+    for state in positions(game, range(6), 7):
+        seat = state.current_player()
+        actions = state.legal_actions()
+        for seed in range(5):
+            action = triominos_policy(state, seat, actions, random.Random(seed))
+            assert action in actions
+            assert action == triominos_policy(state, seat, list(actions), random.Random(seed))
+
+
+def test_the_triominos_policy_lays_a_highest_tile(monkeypatch: pytest.MonkeyPatch) -> None:
+    import tritable.ai.policies as policies
+
+    monkeypatch.setattr(policies, "TRIOMINOS_EPSILON", 0.0)
+    game = tritable.new_game("triominos", 2)
+    checked = 0
+    for state in [s for k in (3, 5, 9, 15) for s in positions(game, range(12), k)]:
+        actions = state.legal_actions()
+        lays = [a for a in actions if len(a) == 4]
+        if len({SUMS[a[0]] for a in lays}) < 2:
+            continue
+        action = triominos_policy(state, state.current_player(), actions, random.Random(1))
+        assert SUMS[action[0]] == max(SUMS[a[0]] for a in lays)
+        checked += 1
+    assert checked
+
+
+def test_the_triominos_policy_reads_only_the_view_and_actions() -> None:
+    """Two states a seat cannot tell apart get the same answer from the same generator."""
+    game = tritable.new_game("triominos", 3)
+    state = positions(game, range(1), 9)[0]
+    seat = state.current_player()
+    view = state.view(seat)
+    first = game.sample_state(view, random.Random(1))
+    second = game.sample_state(view, random.Random(2))
+    assert first.to_json() != second.to_json() and first.view(seat) == second.view(seat)
+    for seed in range(8):
+        a = triominos_policy(first, seat, first.legal_actions(), random.Random(seed))
+        b = triominos_policy(second, seat, second.legal_actions(), random.Random(seed))
+        assert a == b
+
+
+def test_the_search_plays_out_with_a_registered_policy() -> None:
+    calls: list[Any] = []
+
+    @register_policy("toy-nim")
+    def take_one(state: State, seat: int, actions: list[Any], rng: random.Random) -> Any:
+        calls.append((seat, tuple(actions)))
+        return min(actions)
+
+    try:
+        assert policy_for("toy-nim") is take_one and policy_for(ToyNim()) is take_one
+        state = ToyNim(options={"heap": 12}).new_state(seed=0)
+        agent = MCTSAgent(3, iterations=30)
+        assert agent.choose(state, 0) in state.legal_actions()
+        assert calls and all(len(actions) > 1 for _, actions in calls)
+        assert agent.choose(state, 0) == MCTSAgent(3, iterations=30).choose(state, 0)
+    finally:
+        del POLICIES["toy-nim"]
+    assert policy_for("toy-nim") is None
+
+
+def test_a_triominos_search_with_playouts_is_deterministic() -> None:
+    game = tritable.new_game("triominos", 2)
+    state = positions(game, range(3, 4), 6)[0]
+    seat = state.current_player()
+    make = lambda: ISMCTSAgent(5, iterations=60, rollout_depth=3, samples=4)  # noqa: E731
+    assert make().analyse(state, seat) == make().analyse(state, seat)
+
+
+def _with_rack(state: State, seat: int, old: str, new: str) -> State:
+    """``state`` with ``old`` of the seat's rack swapped for ``new`` from the pool."""
+    data = state.to_json()
+    rack, pool = data["racks"][seat], data["pool"]
+    assert old in rack and new in pool
+    rack[rack.index(old)] = new
+    pool[pool.index(new)] = old
+    return state.game.state_from_json(data)
+
+
+def test_the_triominos_evaluation_prefers_fewer_rack_pips() -> None:
+    game = tritable.new_game("triominos", 2)
+    state = positions(game, range(2, 3), 4)[0]
+    seat = 1 - state.current_player()
+    rack = state.to_json()["racks"][seat]
+    pool = state.to_json()["pool"]
+    low = min(pool, key=lambda t: SUMS[INDEX[t]])
+    high = max(pool, key=lambda t: SUMS[INDEX[t]])
+    tile = rack[0]
+    assert SUMS[INDEX[low]] < SUMS[INDEX[high]]
+    light, heavy = _with_rack(state, seat, tile, low), _with_rack(state, seat, tile, high)
+    assert light.view(seat)["scores"] == heavy.view(seat)["scores"]
+    assert triominos_evaluation(light, seat) > triominos_evaluation(heavy, seat)
+    # The other seat cannot see the swap: its evaluation does not change.
+    assert triominos_evaluation(light, 1 - seat) == triominos_evaluation(heavy, 1 - seat)
+    for s in (light, heavy):
+        for k in range(2):
+            assert -1.0 <= triominos_evaluation(s, k) <= 1.0
+
+
+def test_the_triominos_evaluation_counts_scores_and_rack_sizes() -> None:
+    game = tritable.new_game("triominos", 3)
+    for state in positions(game, range(4), 12):
+        seat = state.current_player()
+        view = state.view(seat)
+        value = triominos_evaluation(state, seat)
+        assert -1.0 <= value <= 1.0
+        best = max(range(3), key=lambda s: view["scores"][s] - 10 * view["rack_sizes"][s])
+        worst = min(range(3), key=lambda s: view["scores"][s] - 10 * view["rack_sizes"][s])
+        if best != worst and view["scores"][best] - view["scores"][worst] > 60:
+            assert triominos_evaluation(state, best) > triominos_evaluation(state, worst)
