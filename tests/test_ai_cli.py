@@ -58,6 +58,14 @@ def test_arena_table_and_players(app: typer.Typer) -> None:
     assert "greedy vs random" in result.stdout.replace("\n", " ") or "greedy vs" in result.stdout
 
 
+def test_arena_table_signs_an_infinite_elo_difference(app: typer.Typer) -> None:
+    # random never beats greedy at Triad: A's score is 0, so Elo(A) - Elo(B) is minus infinity.
+    result = runner.invoke(app, ["arena", "triad", "--agents", "random,greedy", "-n", "2", "-j", "1"])
+    assert result.exit_code == 0, result.output
+    assert "0-0-2" in result.stdout
+    assert "-inf [-inf," in result.stdout and "+inf" not in result.stdout.split("0-0-2")[1].split("\n")[0]
+
+
 def test_arena_on_a_real_game(app: typer.Typer) -> None:
     result = runner.invoke(app, ["arena", "triad", "--agents", "greedy,random", "-n", "2", "-j", "1", "--json"])
     assert result.exit_code == 0, result.output

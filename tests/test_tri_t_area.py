@@ -8,7 +8,14 @@ from typing import Any
 
 import pytest
 
-from tritable.engine import SIMULTANEOUS, IllegalActionError, NotationError, OutOfTurnError, SetupError
+from tritable.engine import (
+    SIMULTANEOUS,
+    GameOverError,
+    IllegalActionError,
+    NotationError,
+    OutOfTurnError,
+    SetupError,
+)
 from tritable.engine.playout import random_step
 from tritable.games.tri_t_area import TriTArea, TriTAreaState
 from tritable.games.tri_t_area.game import (
@@ -545,3 +552,155 @@ def test_render_shows_the_board_and_only_the_own_hand() -> None:
     assert "I6" not in text  # seat 0's card
     assert "your hand" not in state.render()
     assert "to move: P1, play a card" in state.render()
+
+
+# -- the aid's rows checked in play --------------------------------------------------------------
+
+
+def test_each_round_deals_its_hand_and_blocks_and_takes_the_blocks_back() -> None:
+    """Round preparations: 8 cards and 7 blocks (no 5s), then 9/8 and 9/9 with the 5s back."""
+    state = new(lead=1)
+    for rnd, (hand, blocks) in enumerate([(8, 7), (9, 8), (9, 9)]):
+        to_round(state, rnd, seed=rnd)
+        assert [h.bit_count() for h in state.hands] == [hand] * 4
+        assert state.blocks == [blocks] * 4 and state.board == [()] * 16 and state.sold == [0] * 4
+        fives = sum(CARD_RANK[c] == 5 for h in state.hands for c in cards_of(h))
+        assert fives == (0 if rnd == 0 else 4)
+    assert state.phase_name() == "declare"  # round 3 opens with the reveal
+
+
+def test_any_card_may_be_played_at_any_time() -> None:
+    """No suit to follow: after an Intelligent lead every card of the hand stays playable."""
+    state = new(lead=0, r1=R1)
+    do(state, "I3")
+    hand = cards_of(state.hands[1])
+    assert state.legal_actions() == [c * 3 for c in hand]
+    assert {CARD_SUIT[c] for c in hand} > {0}
+    do(state, "H1")
+    assert state.trick[-1][:2] == (1, CARD_OF_NAME["H1"])
+
+
+def test_a_two_two_tie_in_play_goes_to_the_suit_led() -> None:
+    """I and M both span 4: the led I decides; its lowest (RH1) and highest (RH2) place in I."""
+    state = new(lead=0, r1=[["I2"], ["M4"], ["I6"], ["M8"]])
+    trick(state, {0: "I2", 1: "M4", 2: "I6", 3: "M8"})
+    assert state.rh == (0, 2) and state.current_player() == 0
+    with pytest.raises(IllegalActionError, match="not in the Intelligent area"):
+        do(state, "d1")  # Modern, the other suit of the trick
+    do(state, "c1")
+    assert state.current_player() == 2 and state.phase_name() == "place"
+    assert sorted(GAME.action_to_string(a) for a in state.legal_actions()) == [
+        "a1",
+        "a1x2",
+        "b1",
+        "b1x2",
+        "b2",
+        "b2x2",
+        "c1",
+        "c1x2",
+        "default",
+    ]
+    do(state, "b2x2")
+    assert state.board[SQUARE_OF_NAME["b2"]] == (2, 2) and state.scores == [0, 0, 2, 0]
+    assert state.phase_name() == "play" and state.leader == 0  # RH1 leads the next trick
+
+
+def test_the_end_penalty_waits_for_the_last_round() -> None:
+    """Blocks left after rounds 1 and 2 cost nothing: they come back for the next round."""
+    state = new(lead=0)
+    to_round(state, 2, seed=1)
+    assert all(result["end_penalty"] == [0, 0, 0, 0] for result in state.results)
+
+
+def test_round_three_places_with_shared_ties() -> None:
+    """Two tied for 2nd are both 2nd (no penalty); the seat after two tied for 1st is 3rd."""
+    state = new(lead=0)
+    to_round(state, 2)
+    state.declared = [CARD_OF_NAME[name] for name in ("I7", "M5", "I4", "E9")]
+    state.hands = [1 << c for c in state.declared]
+    state.board = board(
+        a1=(0,),
+        b1=(0,),  # I: seat 0 first with two tops,
+        c1=(1,),
+        b2=(2,),  # seats 1 and 2 tied 2nd
+        d1=(3, 3),
+        d2=(2, 2),  # M: seats 3 and 2 tied 1st (one top, height 2),
+        c2=(1,),  # seat 1 3rd
+    )
+    state.blocks = [0, 0, 0, 0]
+    state._end_round()
+    result = state.results[-1]
+    assert result["places"]["I"] == [1, 2, 2, 0] and result["places"]["M"] == [0, 3, 1, 1]
+    # I7 1st: +7. M5 3rd: -5 (a 5 in hand is worth 5). I4 shared 2nd: 0. E9 unranked: -9.
+    assert result["declaration"] == [7, -5, 0, -9]
+    assert result["areas"]["I"] == [8, 2, 2, 0] and result["areas"]["M"] == [0, 0, 5, 5]
+
+
+# -- bad input: a typed error naming why, the state unchanged ------------------------------------
+
+
+def refused(state: TriTAreaState, error: type[Exception], words: str, text: str, seat: int | None = None) -> None:
+    """``text`` (by ``seat``) raises ``error`` whose message holds ``words``; nothing changes."""
+    assert issubclass(error, ValueError)
+    before, record, history = state.clone(), state.to_json(), list(state.history)
+    views = [state.view(s) for s in (None, 0, 1, 2, 3)]
+    with pytest.raises(error, match=words):
+        state.apply_action(GAME.string_to_action(text), seat)
+    assert state == before and state.to_json() == record and state.history == history
+    assert [state.view(s) for s in (None, 0, 1, 2, 3)] == views
+
+
+def test_bad_plays_and_placements_are_refused_and_change_nothing() -> None:
+    state = new(lead=0, r1=R1)
+    refused(state, IllegalActionError, "I8 is not in seat 0's hand", "I8")
+    refused(state, OutOfTurnError, "seat 0's turn, not seat 1's", "M7", seat=1)
+    refused(state, IllegalActionError, "must play a card", "b2")
+    do(state, "I3")
+    refused(state, IllegalActionError, "I3 is not in seat 1's hand", "I3")
+    do(state, "I8", "I4", "H6")  # I dominant: RH1 seat 0 (I3), RH2 seat 1 (I8)
+    assert state.rh == (0, 1)
+    refused(state, OutOfTurnError, "seat 0's turn, not seat 1's", "a1", seat=1)
+    refused(state, IllegalActionError, "c2 is not in the Intelligent area", "c2")
+    refused(state, IllegalActionError, "rightholder 1 places one block", "b2x2")
+    refused(state, IllegalActionError, "must place blocks or default", "I6")
+    do(state, "b2")
+    refused(state, IllegalActionError, "d4 is not in the Intelligent area", "d4x2")
+    do(state, "a1")
+    trick(state, {0: "E2", 1: "M6", 2: "H4", 3: "I1"})  # all different: seat 0 builds in Ecology
+    do(state, "a3")  # no block of seat 0 next to a3: no additional construction
+    assert state.phase_name() == "play"
+    trick(state, {0: "I6", 1: "E3", 2: "E1", 3: "I2"})  # two-two: I spans 4, E 2: RH1 seat 3, RH2 seat 0
+    do(state, "default")
+    do(state, "b1")  # next to b2 (seat 0's): additional construction
+    assert state.phase_name() == "extra"
+    refused(state, IllegalActionError, "a4 is not next to b1", "+a4")
+    refused(state, IllegalActionError, "may add a block or decline", "d1")
+
+
+def test_bad_reveals_and_sales_are_refused_and_change_nothing() -> None:
+    state = round_three()
+    refused(state, OutOfTurnError, "choose at once", "declare I1")
+    refused(state, IllegalActionError, "M1 is not in seat 0's hand", "declare M1", seat=0)
+    refused(state, IllegalActionError, "must declare a card", "I1", seat=0)
+    state.apply_action(GAME.string_to_action("declare I2"), 0)
+    refused(state, OutOfTurnError, "seat 0 has no choice to make now", "declare I3", seat=0)  # a second reveal
+    for seat, card in ((1, "M1"), (2, "E3"), (3, "H2")):
+        state.apply_action(GAME.string_to_action(f"declare {card}"), seat)
+    seller = state.current_player()
+    refused(state, OutOfTurnError, f"seat {seller}'s turn", "sell 1", seat=(seller + 1) % 4)
+    refused(state, IllegalActionError, "cannot sell 10", "sell 10")
+    refused(state, IllegalActionError, "how many blocks to sell", "I1")
+    for _ in range(4):
+        do(state, "sell 0")
+    seat = state.current_player()
+    declared = CARD_NAME[state.declared[seat]]
+    refused(state, IllegalActionError, f"{declared} is seat {seat}'s Declaration of Intent", declared)
+
+
+def test_no_action_after_the_game() -> None:
+    state = new(lead=0)
+    rng = random.Random(2)
+    while not state.is_terminal():
+        random_step(state, rng)
+    assert state.legal_actions() == [] and state.legal_actions(0) == []
+    refused(state, GameOverError, "over", "I1")

@@ -155,6 +155,26 @@ def test_a_die_may_not_move_through_or_onto_a_die() -> None:
     refused(state, "a1>a2", "only allowed when no die can")
 
 
+BOXED = """
+    O3 O3 O2 O2 .  .
+    .  .  .  .  .  .
+    .  .  .  .  .  .
+    .  .  B1 .  .  .
+    O1 O2 .  .  .  .
+    B1 B2 .  B3 B3 B3
+"""
+
+
+def test_a_die_with_no_value_that_lets_it_move_cannot_be_chosen() -> None:
+    state = GAME.position(BOXED)
+    # a2, b1 and b2 are taken: a1 cannot go up, right or diagonally, whatever value it turns to.
+    assert legal(state) and not any(m.startswith("a1") for m in legal(state))
+    refused(state, "a1=2>a3", "blocked by the die on a2")
+    refused(state, "a1=3>d4", "blocked by the die on b2")
+    # Other dice can move, so Note 2 does not apply: a1 may not be turned in place either.
+    refused(state, "a1=3", "only allowed when no die can")
+
+
 # -- stalemate (the rule's Note 2) ------------------------------------------------------------------
 
 STALEMATE = """
@@ -352,6 +372,62 @@ def test_a_die_leaving_a_triad_for_a_new_one_removes_only_from_the_new_one() -> 
     play(state, "c3=1>c4")  # leaves b3-c3-d3 (2-2-2), forms b4-c4-d4 (1-1-1)
     assert legal(state) == {"xc4"}  # a single choice is still an explicit action
     assert state.current_player() == 0
+
+
+@pytest.mark.parametrize("x", [1, 2, 3])
+@pytest.mark.parametrize("y", [1, 2, 3])
+@pytest.mark.parametrize("z", [1, 2, 3])
+def test_every_value_pattern_of_a_line(x: int, y: int, z: int) -> None:
+    """The text's I-I-I, II-II-II, III-III-III, 1-II-III and III-1-II, and every other order of the
+    three values ("the order is not important"); all other patterns are no Triad."""
+    mover = {1: "d3", 2: "d2", 3: "d1"}[z]  # z squares below d4
+    cells = {"b4": f"O{x}", "c4": f"B{y}", mover: f"B{z % 3 + 1}"}  # the mover shows another value
+    cells |= {sq: "B1" for sq in ("a1", "b1", "e1", "f1")}
+    cells |= {sq: "O3" for sq in ("a6", "b6", "c6", "d6", "e6")}
+    rows = [" ".join(cells.get(f + str(r), ".") for f in "abcdef") for r in range(6, 0, -1)]
+    state = GAME.position("\n".join(rows))
+    play(state, f"{mover}={z}>d4")  # b4-c4-d4 reads x-y-z
+    if len({x, y, z}) in (1, 3):
+        assert legal(state) == {"xc4", "xd4"} and state.current_player() == 0
+    else:
+        assert not state.pending and state.current_player() == 1
+
+
+LENGTHEN = """
+    O3 O3 O2 O2 .  O1
+    .  .  .  .  .  .
+    .  .  .  .  .  .
+    .  O2 B2 B2 .  .
+    .  .  .  .  .  .
+    B1 B3 .  .  B1 B3
+"""
+
+
+def test_lengthening_a_standing_triad_counts_only_the_new_window() -> None:
+    state = GAME.position(LENGTHEN)  # b3-c3-d3 (O2 B2 B2) stands at the start of the turn
+    play(state, "e1=2>e3")  # c3-d3-e3 reads 2-2-2 but is all Black
+    assert not state.pending and state.current_player() == 1
+    state = GAME.position(LENGTHEN)
+    play(state, "a1=2>a3")  # a3-b3-c3 (B2 O2 B2) is new: a line of four, 2-2-2-2
+    # d3 is only in the standing Triad b3-c3-d3, so it is not the mover's to remove.
+    assert legal(state) == {"xa3", "xc3"}
+    refused(state, "xd3", "must remove a die first")
+
+
+def test_a_move_into_a_line_of_four_forming_two_windows_removes_one_die() -> None:
+    state = GAME.position("""
+        O3 O3 O2 O1 .  .
+        .  .  .  .  .  .
+        .  .  .  .  .  .
+        O2 B2 .  O2 .  .
+        .  .  .  .  .  .
+        B1 .  B1 B3 B3 B3
+    """)
+    play(state, "c1=2>c3")  # a3-b3-c3 (O2 B2 B2) and b3-c3-d3 (B2 B2 O2) are both new
+    assert legal(state) == {"xb3", "xc3"}
+    play(state, "xb3")
+    assert state.removed == [1, 0] and state.current_player() == 1 and not state.pending
+    assert dice(state)["c3"] == "B2" and "b3" not in dice(state)
 
 
 # -- the end --------------------------------------------------------------------------------------
@@ -561,6 +637,35 @@ def test_malformed_state_json_is_refused(change: object, match: str) -> None:
     change(data)  # type: ignore[operator]
     with pytest.raises(StateError, match=match):
         GAME.state_from_json(data)
+
+
+@pytest.mark.parametrize(
+    ("moves", "pending", "match"),
+    [
+        (1, ["c3"], "not the own dice of Triads"),  # d3 and d5 may be removed too
+        (1, ["c3", "d3", "d5", "a1"], "not the own dice of Triads"),  # a1 is in no Triad
+        (1, ["a1"], "not the own dice of Triads"),
+        (0, ["c3", "d3", "d5"], "only after a move"),
+    ],
+)
+def test_a_pending_removal_must_be_what_a_move_could_have_left(moves: int, pending: list[str], match: str) -> None:
+    diagram = """
+        O3 O3 O2 O1 .  .
+        .  .  .  B2 .  .
+        .  .  .  O2 .  .
+        .  O2 B2 B2 .  .
+        .  .  .  .  .  .
+        B1 B1 .  .  B3 .
+    """
+    state = GAME.position(diagram, moves=1, pending=["d5", "c3", "d3"])  # after d1=2>d3
+    assert legal(state) == {"xc3", "xd3", "xd5"}
+    with pytest.raises(StateError, match=match):
+        GAME.position(diagram, moves=moves, pending=pending)
+
+
+def test_every_error_is_a_value_error() -> None:
+    for error in (SetupError, NotationError, IllegalActionError, OutOfTurnError, GameOverError, StateError):
+        assert issubclass(error, ValueError)
 
 
 def test_render_shows_coordinates_dice_removals_and_the_turn() -> None:

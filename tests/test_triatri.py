@@ -15,6 +15,7 @@ import tritable
 from tritable.engine import (
     SIMULTANEOUS,
     GameNotOverError,
+    GameOverError,
     IllegalActionError,
     NotationError,
     OutOfTurnError,
@@ -321,6 +322,18 @@ def test_two_fakes_tie_at_zero_the_later_wins() -> None:
     assert trick["cards"] == [["F", 0], ["F", 0]] and trick["winner"] == 1
 
 
+def test_a_fake_takes_the_tie_winner_not_the_first_highest_card() -> None:
+    # Example 1's table, then seat 3 plays its fake: Blue 6 and Green 6 are tied at 12 and Green
+    # wins the tie, so the fake takes Green 6 (taking the earlier Blue 6 would hand the trick to
+    # seat 2's Green 6 instead).
+    state = new_state(4, EX1)
+    reveal(state, "R8", "G3", "R7", "B5")
+    play(state, "gem B", "R3", "B6", "G6", "F")
+    trick = last(state)
+    assert trick["cards"] == [["R3", 3], ["B6", 12], ["F", 0], ["G6", 12]]
+    assert trick["winner"] == 3
+
+
 # -- the follow rule and gems -----------------------------------------------------------------------
 
 
@@ -393,6 +406,64 @@ def test_a_leader_who_wins_their_own_gem_back_keeps_it() -> None:
     play(state, "gem own R", "R5", "G3")
     assert last(state)["winner"] == 0
     assert state.view()["gems"] == [[1, 0, 0], [0, 0, 0]] and state.view()["supply"] == [5, 6, 6]
+
+
+def test_bad_reveals_are_refused_with_the_state_unchanged() -> None:
+    state = new_state(
+        3,
+        [
+            ["R7", "R2", "B3", "G4", "F", "R5"],
+            ["B7", "G6", "R3", "B2", "G2", "R6"],
+            ["G7", "B6", "G3", "B4", "G5", "R4"],
+        ],
+    )
+    before = state.to_json()
+    with pytest.raises(IllegalActionError, match="B7 is not in seat 0's hand"):
+        state.apply_action(card("B7"), 0)
+    with pytest.raises(IllegalActionError, match="is not a card"):
+        state.apply_action(card("gem R"), 0)
+    with pytest.raises(OutOfTurnError, match="choose at once"):
+        state.apply_action(card("R7"))  # several seats choose: the seat must be named
+    assert state.to_json() == before
+    state.apply_action(card("R7"), 0)
+    chosen = state.to_json()
+    # A second reveal by the same seat, even of another card, is out of turn.
+    with pytest.raises(OutOfTurnError, match="seat 0 has no choice to make now"):
+        state.apply_action(card("R2"), 0)
+    assert state.to_json() == chosen and state.view(0)["choice"] == "R7"
+
+
+def test_bad_gem_choices_are_refused_with_the_state_unchanged() -> None:
+    state = new_state(4, EX1)
+    reveal(state, "R8", "G3", "R7", "F")
+    before = state.to_json()
+    with pytest.raises(OutOfTurnError, match="seat 0's turn, not seat 1's"):
+        state.apply_action(card("gem R"), 1)
+    with pytest.raises(IllegalActionError, match="not a gem choice"):
+        state.apply_action(card("R3"))
+    with pytest.raises(IllegalActionError, match="seat 0 has no Fire gem"):
+        state.apply_action(card("gem own R"))
+    for bad in (-1, 36, "gem R", None, True):
+        with pytest.raises(IllegalActionError):
+            state.apply_action(bad)
+    assert state.to_json() == before
+    assert state.legal_actions(1) == [] and state.legal_actions(0) == state.legal_actions()
+
+
+def test_every_bad_input_error_is_a_value_error() -> None:
+    for error in (IllegalActionError, OutOfTurnError, GameOverError, NotationError, SetupError, StateError):
+        assert issubclass(error, ValueError)
+
+
+def test_no_action_after_the_end() -> None:
+    state = finished(2)
+    before = state.to_json()
+    for action in (state.game.deck[0], card("gem R")):
+        with pytest.raises(GameOverError, match="over"):
+            state.apply_action(action)
+        with pytest.raises(GameOverError):
+            state.apply_action(action, 0)
+    assert state.to_json() == before and state.legal_actions() == [] and state.players_to_move() == ()
 
 
 # -- the end of the game ----------------------------------------------------------------------------
@@ -621,6 +692,34 @@ def test_new_rounds_deal_the_next_deck() -> None:
     assert state.view()["round"] == 2 and state.view()["phase"] == "reveal"
     assert [state.view(s)["hand"] for s in range(4)] == [sorted(h, key=card) for h in later]
     assert state.view()["tricks"] == [] and state.view()["last_trick"] is not None
+
+
+def test_gems_carry_over_and_each_round_starts_with_a_new_reveal() -> None:
+    later = [
+        ["R2", "R3", "R4", "R5", "R6", "R7"],
+        ["B2", "B3", "B4", "B5", "B6", "B7"],
+        ["G2", "G3", "G4", "G5", "G6", "G7"],
+        ["R8", "B8", "G8", "F", "F", "F"],
+    ]
+    state = new_state(4, EX1, later)
+    rng = random.Random(5)
+    reveal(state, "R8", "G3", "R7", "F")
+    # Five tricks can neither empty a supply colour nor give anyone six gems: round 1 always ends.
+    while state.view()["round"] == 1:
+        state.apply_action(rng.choice(state.legal_actions()))
+    view = state.view()
+    assert view["round"] == 2 and view["phase"] == "reveal" and view["tricks_done"] == 0
+    assert view["leader"] is None and view["start_player"] is None and view["start_cards"] == [None] * 4
+    gems, supply = view["gems"], view["supply"]
+    assert sum(map(sum, gems)) >= 1 and sum(supply) == 18 - sum(map(sum, gems))
+    winner = view["last_trick"]["winner"]
+    # Let a seat other than the last trick's winner show the highest start card.
+    starter = (winner + 1) % 4
+    picks = [("R7", "B7", "G7", "R8")[s] if s == starter else ("R2", "B2", "G2", "F")[s] for s in range(4)]
+    reveal(state, *picks)
+    view = state.view()
+    assert view["start_player"] == starter and state.current_player() == starter
+    assert view["gems"] == gems and view["supply"] == supply  # the gems held are untouched
 
 
 def test_replaying_the_record_rebuilds_the_game() -> None:

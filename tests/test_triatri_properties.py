@@ -8,11 +8,12 @@ import random
 from collections import Counter
 from typing import Any
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 import tritable
-from tritable.engine import SIMULTANEOUS, Record
+from tritable.engine import SIMULTANEOUS, IllegalActionError, OutOfTurnError, Record
 from tritable.engine.playout import random_step
 from tritable.games.triatri import TriATri, TriATriState
 from tritable.games.triatri.game import CARD_TEXT, deck_for
@@ -212,6 +213,45 @@ def test_sampled_states_agree_with_the_view(players: int, seed: int, data: st.Da
         copy = sample.clone()
         while not copy.is_terminal():
             step(copy, rng)
+
+
+@given(players=PLAYERS, seed=SEEDS, data=st.data())
+def test_illegal_actions_raise_typed_errors_and_change_nothing(players: int, seed: int, data: st.DataObject) -> None:
+    """Whatever a seat tries outside its legal actions (a card it lacks, a card off the gem's
+    colour while it can follow, a gem instead of a card, a second reveal, acting out of turn) is
+    an :class:`IllegalActionError` (a ``ValueError``) and leaves the state as it was; every legal
+    action applies."""
+    state = TriATri(players).new_state(seed=seed)
+    rng = random.Random(seed)
+    stop = data.draw(st.integers(0, 90), label="plies")
+    while not state.is_terminal() and len(state.history) < stop:
+        step(state, rng)
+    before = state.to_json()
+    simultaneous = state.current_player() == SIMULTANEOUS
+    for seat in range(players):
+        legal = set(state.legal_actions(seat)) if seat in state.players_to_move() else set()
+        for action in range(-1, 37):
+            if action in legal:
+                trial = state.clone()
+                trial.apply_action(action, seat)
+                assert trial.history[-1] == (seat, action)
+                continue
+            try:
+                state.apply_action(action, seat)
+            except IllegalActionError as exc:
+                assert isinstance(exc, ValueError) and str(exc)
+            else:
+                raise AssertionError(f"seat {seat} applied the illegal {action}")
+            assert state.to_json() == before
+        if simultaneous and seat in state.players_to_move() and len(state.players_to_move()) > 1:
+            # Once a seat has chosen (and others still choose), a second reveal is out of turn.
+            trial = state.clone()
+            trial.apply_action(min(legal), seat)
+            chosen = trial.to_json()
+            for action in legal:
+                with pytest.raises(OutOfTurnError):
+                    trial.apply_action(action, seat)
+            assert trial.to_json() == chosen
 
 
 def test_registry_builds_the_game() -> None:

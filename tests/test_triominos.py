@@ -9,7 +9,16 @@ from typing import Any
 
 import pytest
 
-from tritable.engine import TERMINAL, IllegalActionError, NotationError, OptionError, SetupError, StateError
+from tritable.engine import (
+    TERMINAL,
+    GameOverError,
+    IllegalActionError,
+    NotationError,
+    OptionError,
+    OutOfTurnError,
+    SetupError,
+    StateError,
+)
 from tritable.engine.playout import random_step
 from tritable.games.triominos import Triominos, TriominosState
 from tritable.games.triominos.game import DRAW, PASS
@@ -310,6 +319,30 @@ def test_placement_errors_name_the_problem() -> None:
     assert state.to_json() == before
 
 
+def test_bad_input_gets_a_typed_error_naming_why_and_the_state_is_unchanged() -> None:
+    state = new("5-5-5 0-1-2", "2-5-5 0-0-4")  # seat 1 to move, and it can lay 2-5-5
+    before, history = state.to_json(), list(state.history)
+    lay = state.game.string_to_action("2-5-5@1,0/r2")
+    for action, player, error, why in [
+        (lay, 0, OutOfTurnError, "seat 1's turn, not seat 0's"),
+        (DRAW, 0, OutOfTurnError, "seat 1's turn"),
+        (state.game.string_to_action("0-1-2@1,0/r0"), None, IllegalActionError, "0-1-2 is not in seat 1's rack"),
+        (state.game.string_to_action("0-0-4@1,0/r0"), 1, IllegalActionError, "meets a 5 at the corner point"),
+        (DRAW, 1, IllegalActionError, "can place a tile, so must place one"),
+        (PASS, None, IllegalActionError, "can place a tile, so must place one"),
+    ]:
+        with pytest.raises(error, match=why) as caught:
+            state.apply_action(action, player)
+        assert isinstance(caught.value, ValueError)
+        assert state.to_json() == before and state.history == history
+    state.apply_action(lay, 1)  # the right seat, the right tile: accepted
+    done = position(["5-5-5@0,0/r0"], [["2-5-5"], ["0-0-1"]])
+    play(done, "2-5-5@1,0/r2")
+    assert done.is_terminal()
+    with pytest.raises(GameOverError):
+        play(done, "draw")
+
+
 # -- drawing and passing --------------------------------------------------------------------------
 
 
@@ -351,6 +384,16 @@ def test_a_drawn_tile_that_fits_must_be_laid_at_once() -> None:
         play(state, "draw")
     play(state, state.game.action_to_string(actions[0]))
     assert state.scores[0] == -10 + 11 and state.current_player() == 1
+
+
+def test_a_fitting_third_draw_is_laid_without_the_10() -> None:
+    pool = ["0-0-1", "0-0-2", "3-5-5"]
+    rest = [t for t in NAMES if t not in {"5-5-5", "0-1-2", "0-0-4", *pool}]
+    state = position(["5-5-5@0,0/r0"], [["0-1-2"], ["0-0-4"]], pool=pool + rest)
+    play(state, "draw", "draw", "draw")
+    assert state.scores[0] == -15 and PASS not in state.legal_actions()
+    play(state, "3-5-5@1,0/r2")
+    assert state.scores[0] == -15 + 13 and state.current_player() == 1
 
 
 def test_empty_pool_pass_costs_nothing() -> None:
@@ -506,6 +549,45 @@ def test_the_round_is_always_finished_and_the_game_goes_on_below_the_target() ->
     state2 = position(["5-5-5@0,0/r0"], [["2-5-5"], ["0-0-1", "1-1-1"]], scores=[0, 0], target=1000, future=(deal(),))
     play(state2, "2-5-5@1,0/r2")
     assert state2.round == 1 and not state2.is_terminal() and state2.current_player() >= 0
+
+
+def test_400_several_players_over_400_the_one_who_went_out_wins() -> None:
+    # Default target 400: seats 1 and 2 passed 400 earlier in the round, seat 0 goes out and passes
+    # it too; the round's winner wins although its score is the lowest of the three.
+    state = position(["5-5-5@0,0/r0"], [["2-5-5"], ["0-0-1"], ["0-0-2"]], scores=[370, 455, 430], future=(deal(),))
+    assert state.game.options["target"] == 400
+    play(state, "2-5-5@1,0/r2")
+    assert state.is_terminal() and state.scores == [370 + 12 + 25 + 1 + 2, 455, 430]
+    out = state.outcome()
+    assert out.winners == (0,) and out.ranks == (1, 2, 3) and out.details["end"] == "target"
+
+
+def test_400_the_round_winner_not_over_400_the_highest_score_wins() -> None:
+    state = position(["5-5-5@0,0/r0"], [["2-5-5"], ["0-0-1"], ["0-0-2"]], scores=[100, 410, 420], future=(deal(),))
+    play(state, "2-5-5@1,0/r2")
+    assert state.is_terminal() and state.outcome().winners == (2,)
+
+
+def test_400_blocked_round_winner_over_400_wins() -> None:
+    done = _blocked_round(lambda stuck: len(stuck) >= 3)
+    stuck = sorted((t for r in done.racks for t in _names(r)), key=lambda t: SUMS[NAMES.index(t)])
+    gained = _sum(stuck[1:]) - _sum(stuck[:1])
+    state = position(
+        done.view()["layout"], [stuck[1:], stuck[:1]], pool=[], scores=[480, 400 - gained], future=(deal(),)
+    )
+    play(state, "pass")
+    assert state.log[-1][2] == "blocked" and state.scores == [480, 400]
+    assert state.is_terminal() and state.outcome().winners == (1,)
+
+
+def test_400_is_read_when_the_round_ends() -> None:
+    # Seat 0 starts its turn over 400 but draws three times and passes (-25); seat 1 then goes out.
+    # The round ends with no one at 400, so the game goes on (see the package docstring).
+    state = position(["5-5-5@0,0/r0"], [["0-1-2"], ["2-5-5"]], scores=[402, 0], future=(deal(),))
+    play(state, "draw", "draw", "draw", "pass", "2-5-5@1,0/r2")
+    assert state.log[-1][2] == "out" and not state.is_terminal() and state.round == 1
+    start_seat, _, start_points, _ = state.start or (-1, -1, 0, -1)
+    assert state.scores[0] == 377 + (start_points if start_seat == 0 else 0)  # the new round's start
 
 
 def test_target_option_and_round_cap() -> None:

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from tritable.engine import Record
 from tritable.games.triominos import Triominos, TriominosState
 from tritable.games.triominos.game import DRAW, PASS
-from tritable.games.triominos.tiles import BIT, NAMES, SUMS, TRIPLE_000, TRIPLES_HIGH_FIRST
+from tritable.games.triominos.tiles import BIT, NAMES, SUMS, TILES, TRIPLE_000, TRIPLES_HIGH_FIRST
 
 MAX_PLIES = 5000
 
@@ -157,3 +157,123 @@ def test_start_choice_samples_give_the_chooser_its_tiles(seed: int) -> None:
         assert len(choices) == 2 and (TRIPLE_000, 0, 0, 0) in choices
         sample.apply_action(choices[0])
         assert sample.layout and sample.current_player() == 0
+
+
+# -- an independent oracle for laying tiles and their bonuses ------------------------------------
+#
+# Written from the package docstring's grid alone (corner points of each triangle, ``/rN`` puts
+# the lowest number on corner N), not from the engine's neighbour tables, pattern tables or
+# incremental frontier: two triangles share an edge when they share two corner points.
+
+Point = tuple[int, int]
+
+
+def oracle_corners(x: int, y: int) -> tuple[Point, Point, Point]:
+    """Corners 0, 1, 2 (clockwise from the apex) of triangle ``x,y``, as the docstring draws them."""
+    if (x + y) % 2 == 0:
+        return (x + 1, y), (x + 2, y + 1), (x, y + 1)
+    return (x + 1, y + 1), (x, y), (x + 2, y)
+
+
+def oracle_table(state: TriominosState) -> tuple[dict[Point, int], dict[Point, int], set[Point]]:
+    """From the view's layout notation: the number on each touched point, how many tiles touch
+    each point, and the occupied triangles."""
+    numbers: dict[Point, int] = {}
+    touching: dict[Point, int] = {}
+    occupied: set[Point] = set()
+    for text in state.view()["layout"]:
+        tile, at = text.split("@")
+        xy, rot = at.split("/r")
+        x, y = map(int, xy.split(","))
+        occupied.add((x, y))
+        abc = list(map(int, tile.split("-")))
+        corners = oracle_corners(x, y)
+        for i, v in enumerate(abc):
+            p = corners[(int(rot) + i) % 3]
+            assert numbers.setdefault(p, v) == v, "the layout itself matches"
+            touching[p] = touching.get(p, 0) + 1
+    return numbers, touching, occupied
+
+
+def oracle_edges(x: int, y: int, occupied: set[Point]) -> list[Point]:
+    """The occupied triangles sharing an edge (two corner points) with ``x,y``."""
+    mine = set(oracle_corners(x, y))
+    near = ((x + dx, y + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1))
+    return [u for u in near if u in occupied and len(mine & set(oracle_corners(*u))) == 2]
+
+
+def oracle_moves(state: TriominosState, seat: int) -> list[tuple[int, int, int, int]]:
+    """Every lay of a tile of ``seat``'s rack: at least one full edge against the layout, and every
+    corner that touches a laid tile (along an edge or at a point) carries that tile's number."""
+    numbers, _, occupied = oracle_table(state)
+    rack = [t for t in range(56) if state.racks[seat] & BIT[t]]
+    slots = {
+        (x + dx, y + dy)
+        for x, y in occupied
+        for dx in (-1, 0, 1)
+        for dy in (-1, 0, 1)
+        if (x + dx, y + dy) not in occupied and oracle_edges(x + dx, y + dy, occupied)
+    }
+    out = []
+    for x, y in slots:
+        corners = oracle_corners(x, y)
+        for tile in rack:
+            abc = TILES[tile]
+            for rot in (0,) if abc[0] == abc[2] else (0, 1, 2):
+                on = {corners[(rot + i) % 3]: v for i, v in enumerate(abc)}
+                if all(numbers.get(p, v) == v for p, v in on.items()):
+                    out.append((tile, x, y, rot))
+    return sorted(out)
+
+
+def oracle_bonus(state: TriominosState, x: int, y: int) -> int:
+    """The bonus for laying on ``x,y`` (RULINGS: only the best one counts)."""
+    numbers, touching, occupied = oracle_table(state)
+    corners = oracle_corners(x, y)
+    edges = oracle_edges(x, y, occupied)
+    hexagons = sum(1 for p in corners if touching.get(p, 0) == 5)
+    if hexagons:
+        return {1: 50, 2: 60, 3: 70}[hexagons]
+    if len(edges) >= 2:
+        return 40  # a filled slot
+    (edge,) = edges
+    (far,) = set(corners) - set(oracle_corners(*edge))
+    return 40 if far in numbers else 0  # a bridge: the far corner touches a tile at a point
+
+
+@settings(max_examples=12, deadline=None)
+@given(st.integers(2, 4), st.integers(0, 2**32 - 1))
+def test_lays_bonuses_and_blocking_match_an_independent_oracle(players: int, seed: int) -> None:
+    game = Triominos(players, {"max_rounds": 2})
+    state = game.new_state(seed=seed)
+    rng = random.Random(seed)
+    seen_bonus: set[int] = set()
+    while not state.is_terminal():
+        seat = state.current_player()
+        if state.choice:
+            state.apply_action(rng.choice(state.legal_actions()))
+            continue
+        expected = oracle_moves(state, seat)
+        actions = state.legal_actions()
+        if expected:
+            assert actions == expected, "the lays the rules allow, no more and no fewer"
+        else:
+            assert actions in ([DRAW], [PASS])
+        pool_empty = state.view()["pool"] == 0
+        if pool_empty and state.draws == 0:
+            # A turn never begins on a blocked table: the round would have ended.
+            assert any(oracle_moves(state, s) for s in range(players))
+        action = actions[rng.randrange(len(actions))]
+        before = state.scores[seat]
+        rounds = len(state.log)
+        if action == PASS and pool_empty:
+            blocked = not any(oracle_moves(state, s) for s in range(players) if s != seat)
+            state.apply_action(action)
+            assert (len(state.log) > rounds and state.log[rounds][2] == "blocked") == blocked
+            continue
+        bonus = oracle_bonus(state, action[1], action[2]) if len(action) == 4 else 0
+        state.apply_action(action)
+        if len(state.log) == rounds and len(action) == 4:
+            assert state.scores[seat] - before == SUMS[action[0]] + bonus
+            seen_bonus.add(bonus)
+    assert 0 in seen_bonus

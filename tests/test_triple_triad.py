@@ -25,7 +25,7 @@ from tritable.engine import (
     StateError,
 )
 from tritable.games.triple_triad import TAKE, TripleTriad, TripleTriadState
-from tritable.games.triple_triad.data import BY_NAME, ELEMENT_INDEX, NEIGHBOURS, RATINGS, RATINGS_ON, WALLS
+from tritable.games.triple_triad.data import BY_NAME, ELEMENT_INDEX, NEIGHBOURS, RATINGS, RATINGS_ON, WALLS, _clamp
 
 FILLER = ["Iron Giant"] * 5  # 6 5 6 5: two Iron Giants always tie, so they never capture each other
 
@@ -189,10 +189,10 @@ def test_combo_does_not_trigger_on_standard_captures() -> None:
 
 def test_elemental_ratings_and_the_texts_order() -> None:
     # The text lists ratings as Up, Left, Right, Down: Geezard (1 4 1 5 as top right bottom left)
-    # "+1 would become 2 6 5 2", "-1 becomes 1 4 3 1" (clamped at 1).
-    up, right, down, left = RATINGS[BY_NAME["Geezard"]]
-    plus = tuple(min(10, x + 1) for x in (up, right, down, left))
-    minus = tuple(max(1, x - 1) for x in (up, right, down, left))
+    # "+1 would become 2 6 5 2", "-1 becomes 1 4 3 1" (clamped at 1). Checked on the engine's own
+    # modifier (Geezard has no element, so the +1 case can only be asked of the modifier itself).
+    plus = _clamp(RATINGS[BY_NAME["Geezard"]], 1)
+    minus = _clamp(RATINGS[BY_NAME["Geezard"]], -1)
     assert (plus[0], plus[3], plus[1], plus[2]) == (2, 6, 5, 2)
     assert (minus[0], minus[3], minus[1], minus[2]) == (1, 4, 3, 1)
     geezard = 9 * BY_NAME["Geezard"]
@@ -364,6 +364,82 @@ def test_plus_flips_only_the_cards_with_equal_sums() -> None:
     s = position(g, board, [["Grendel", *FILLER[:4]], FILLER[:3]], to_move=0)
     s.apply_action(g.string_to_action("Grendel@5"))
     assert owners(s) == {4: 1, 5: 0, 6: 1}
+
+
+def test_same_on_four_cards_and_with_three_own_ones() -> None:
+    # The text: Same "can be triggered on 3 or 4 cards as well". Blue's Iron Giant (6 5 6 5) on 5
+    # meets Red's Blood Soul (Down 6) on 2, Gesper (Right 5) on 4, Geezard (Left 5) on 6 and Red Bat
+    # (Up 6) on 8: four matches, every one a tie by Standard. Same flips all four.
+    board = {2: ("Blood Soul", 1), 4: ("Gesper", 1), 6: ("Geezard", 1), 8: ("Red Bat", 1)}
+    hands = [["Iron Giant", *FILLER[:4]], FILLER[:1]]
+    s = position(game(same=True), board, hands, to_move=0)
+    s.apply_action(s.game.string_to_action("Iron Giant@5"))
+    assert owners(s) == dict.fromkeys((2, 4, 5, 6, 8), 0)
+    s = position(game(), board, hands, to_move=0)
+    s.apply_action(s.game.string_to_action("Iron Giant@5"))
+    assert owners(s) == {2: 1, 4: 1, 5: 0, 6: 1, 8: 1}
+    # Three of the four matched cards are Blue's own: the one Red card among them is enough.
+    board = {2: ("Blood Soul", 0), 4: ("Gesper", 0), 6: ("Geezard", 0), 8: ("Red Bat", 1)}
+    s = position(game(same=True), board, [["Iron Giant", FILLER[0]], FILLER[:4]], to_move=0)
+    s.apply_action(s.game.string_to_action("Iron Giant@5"))
+    assert owners(s) == dict.fromkeys((2, 4, 5, 6, 8), 0)
+
+
+def test_plus_on_three_cards() -> None:
+    # The text: Plus can trigger "on several cards". Blue's Grendel (4 4 5 2) on 5: Up 4 + Blood
+    # Soul's Down 6, Right 4 + Cockatrice's Left 6 and Down 5 + Funguar's Up 5 all make 10; Left 2 +
+    # Geezard's Right 4 = 6 is alone. Grendel beats none of them by Standard.
+    board = {2: ("Blood Soul", 1), 4: ("Geezard", 1), 6: ("Cockatrice", 1), 8: ("Funguar", 1)}
+    hands = [["Grendel", *FILLER[:4]], FILLER[:1]]
+    s = position(game(plus=True), board, hands, to_move=0)
+    s.apply_action(s.game.string_to_action("Grendel@5"))
+    assert owners(s) == {2: 0, 4: 1, 5: 0, 6: 0, 8: 0}
+    s = position(game(), board, hands, to_move=0)
+    s.apply_action(s.game.string_to_action("Grendel@5"))
+    assert owners(s) == {2: 1, 4: 1, 5: 0, 6: 1, 8: 1}
+
+
+def test_combo_after_same_uses_standard_only_and_never_same_again() -> None:
+    # The Same example (Geezard on 1 flips SAM08G on 2 and Bite Bug on 4), with more Red cards:
+    # Cockatrice (Left 6) on 3, Blobra (Up 2) on 5 and Geezard (Up 1) on 7. As combo cards, SAM08G
+    # ties Cockatrice (6 = 6) and Blobra (2 = 2): two equal ratings, which would be a Same, but
+    # "Combo only works on the standard rule": both stay Red. Bite Bug's Down 3 beats the Geezard on
+    # 7 by Standard, so the combo itself does happen.
+    board = {2: ("SAM08G", 1), 3: ("Cockatrice", 1), 4: ("Bite Bug", 1), 5: ("Blobra", 1), 7: ("Geezard", 1)}
+    hands: list[list[str]] = [["Geezard", *FILLER[:4]], []]
+    for options in ({"same": True, "combo": True}, {"same": True, "plus": True, "combo": True}):
+        s = position(game(**options), board, hands, to_move=0)
+        s.apply_action(s.game.string_to_action("Geezard@1"))
+        assert owners(s) == {1: 0, 2: 0, 3: 1, 4: 0, 5: 1, 7: 0}
+    s = position(game(same=True), board, hands, to_move=0)
+    s.apply_action(s.game.string_to_action("Geezard@1"))
+    assert owners(s) == {1: 0, 2: 0, 3: 1, 4: 0, 5: 1, 7: 1}
+
+
+def test_same_wall_uses_printed_ratings_under_elemental() -> None:
+    g = game(same=True, same_wall=True, elemental=True)
+    # Selphie (A 8 6 4, no element) on a fire cell is 9 7 5 3, yet her printed Up A still meets the
+    # wall and her printed Left 4 still matches Geezard's Right 4: Same Wall flips Geezard.
+    hands = [["Geezard", *FILLER[:4]], ["Selphie", *FILLER[:4]]]
+    s = play(g, hands, ["Geezard@1", "Selphie@2"], elements=elements(c2="fire"))
+    assert owners(s) == {1: 1, 2: 1}
+    # Conversely a printed 9 raised to A by its element is no wall match: Ifrit (9 6 2 8, fire) on a
+    # fire cell is A 7 3 9; its Down 2 matches Bomb's (fire, on fire: 3 8 7 4) printed Up 2, one
+    # match only, and 3 vs 3 ties by Standard: nothing flips.
+    hands = [["Ifrit", *FILLER[:4]], ["Bomb", *FILLER[:4]]]
+    s = play(g, hands, ["Bomb@5", "Ifrit@2"], first=1, elements=elements(c2="fire", c5="fire"))
+    assert owners(s) == {2: 0, 5: 1}
+
+
+def test_elemental_bonus_is_clamped_at_a_in_play() -> None:
+    g = game(elemental=True)
+    # Leviathan (7 A 1 7, water) on a water cell keeps its Right A (not 11): it ties Phoenix's Left
+    # A. With Phoenix on an ice cell (Left A -> 9), Leviathan captures it.
+    hands = [["Leviathan", *FILLER[:4]], ["Phoenix", *FILLER[:4]]]
+    s = play(g, hands, ["Phoenix@2", "Leviathan@1"], first=1, elements=elements(c1="water"))
+    assert owners(s) == {1: 0, 2: 1}
+    s = play(g, hands, ["Phoenix@2", "Leviathan@1"], first=1, elements=elements(c1="water", c2="ice"))
+    assert owners(s) == {1: 0, 2: 0}
 
 
 # -- sudden death and trades ------------------------------------------------------------------------

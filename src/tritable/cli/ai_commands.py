@@ -19,8 +19,11 @@ from tritable.engine import TritableError, game_class
 from tritable.engine.protocol import CHANCE, TERMINAL
 
 
-def _fmt(x: float | None, digits: int = 0) -> str:
-    return "inf" if x is None else f"{x:+.{digits}f}"
+def _fmt(x: float | None, score: float, digits: int = 0) -> str:
+    """An Elo difference; ``None`` stands for an infinite one, whose sign the score it maps tells."""
+    if x is None:
+        return "-inf" if score <= 0.5 else "+inf"
+    return f"{x:+.{digits}f}"
 
 
 def arena(
@@ -111,7 +114,7 @@ def arena(
                 f"{p['a']} vs {p['b']}",
                 f"{p['wins']}-{p['draws']}-{p['losses']}",
                 f"{p['score']:.3f} [{lo:.3f}, {hi:.3f}]",
-                f"{_fmt(p['elo'])} [{_fmt(elo_lo)}, {_fmt(elo_hi)}]",
+                f"{_fmt(p['elo'], p['score'])} [{_fmt(elo_lo, lo)}, {_fmt(elo_hi, hi)}]",
             )
         console.print(pairs)
     console.print(f"{data['plies']} actions in {data['seconds']:.1f} s", highlight=False)

@@ -58,7 +58,9 @@ Rules decisions (where the aid and RULINGS.md are silent)
 - Area majority: seats with at least one top block in the area are ranked by the number of top
   blocks, then by the total height of the buildings they top. Seats still tied share the sum of
   the place values of the places they cover, rounded up: two tied for 1st share 1st + 2nd, two
-  tied for 2nd share 2nd + 3rd (3rd is worth 0). Seats with no top block are not ranked.
+  tied for 2nd share 2nd + 3rd (3rd is worth 0). Tied seats all hold the best place they cover
+  and the next seat the place after all of them (two tied for 1st, then 3rd; two tied for 2nd,
+  then 4th). Seats with no top block are not ranked.
 - A Declaration "has majority" when its seat is ranked 1st in the area (shared 1st included).
   The round-3 penalty hits a seat ranked 3rd or lower, or not ranked at all.
 - Round 3: the revealed card stays face up in its owner's hand and cannot be played: it is "the

@@ -102,6 +102,25 @@ NEED = tuple(
 )
 
 
+def removable_after(board: Sequence[int], seat: int, t: int) -> set[int]:
+    """The dice ``seat`` may remove after its die reached (or turned on) ``t``: every own die of every
+    Triad through ``t`` (empty when none). Those are exactly the Triads the move formed (see the
+    package docstring), so the moved die is in the set whenever it is not empty."""
+    value = VALUE[board[t]]
+    removable: set[int] = set()
+    for a, b in WINDOWS[t]:
+        ca = board[a]
+        cb = board[b]
+        # The moved die is the mover's: the Triad has both colours when either other die is not.
+        if NEED[ca][cb] == value and (OWNER[ca] != seat or OWNER[cb] != seat):
+            removable.add(t)
+            if OWNER[ca] == seat:
+                removable.add(a)
+            if OWNER[cb] == seat:
+                removable.add(b)
+    return removable
+
+
 # -- notation -------------------------------------------------------------------------------------
 
 
@@ -302,6 +321,16 @@ class Triad(Game):
                 raise StateError(f"{NAMES[sq]} holds no die of {COLOURS[to_move]}'s to remove")
         if squares and WIN_REMOVALS in removed:
             raise StateError("no removal is due once a player has removed three dice")
+        if squares:
+            if moves < 1:
+                raise StateError("a removal is due only after a move: 'moves' cannot be 0")
+            # The moved die lies in every Triad the move formed, so one of the squares is where it
+            # stopped, and the Triads through it give exactly these squares.
+            if not any(removable_after(board, to_move, t) == set(squares) for t in squares):
+                raise StateError(
+                    f"'pending_removal' {pending} are not the own dice of Triads through one die of "
+                    f"{COLOURS[to_move]}'s"
+                )
         return TriadState._make(self, board, to_move, list(removed), moves, squares, setup)
 
     def state_from_json(self, data: Mapping[str, Any]) -> TriadState:
@@ -494,18 +523,7 @@ class TriadState(State):
 
     def _after_move(self, seat: int, t: int) -> None:
         """Find the Triads through the die now on ``t``; they are the ones this move formed."""
-        board = self.board
-        value = VALUE[board[t]]
-        removable: set[int] = set()
-        for a, b in WINDOWS[t]:
-            ca = board[a]
-            cb = board[b]
-            if NEED[ca][cb] == value and (OWNER[ca] != seat or OWNER[cb] != seat):
-                removable.add(t)
-                if OWNER[ca] == seat:
-                    removable.add(a)
-                if OWNER[cb] == seat:
-                    removable.add(b)
+        removable = removable_after(self.board, seat, t)
         self.moves += 1
         if removable:
             self.pending = tuple(sorted(removable))

@@ -80,12 +80,15 @@ publisher's rules (Pressman Tri-Ominos / Goliath Triominos) and say so.
   lowest sums** (the rule text is silent): every tied seat is a round winner and each scores the
   others' sums (the other tied seats' included) minus its own -- with two players tied, 0 each.
   Rack sums are counted in the open; the round log shows them.
-* **End of the game.** After a round in which some score reached ``target`` (option, default
-  400; the round is always finished). If several seats are at or over the target, the round's
-  winner wins when among them (the one who went out, or the lowest rack of a blocked round);
-  otherwise the highest score wins. Equal best scores share the win (several round winners of a
-  blocked round at or over the target: the higher score among them). **Ranking**: the winners
-  first, then the other seats by score (equal scores share a place); all seats tied is a draw.
+* **End of the game.** After a round that ends with some score at or over ``target`` (option,
+  default 400; the round is always finished). The scores are read when the round ends: a seat
+  that passed the target during the round and fell below it again by drawing does not end the
+  game (the rule text and Pressman's are silent). If several seats are at or over the target,
+  the round's winner wins when among them (the one who went out, or the lowest rack of a blocked
+  round); otherwise the highest score wins. Equal best scores share the win (several round
+  winners of a blocked round at or over the target: the higher score among them). **Ranking**:
+  the winners first, then the other seats by score (equal scores share a place); all seats tied
+  is a draw.
 * **Round cap** (our safety, the rules have none): option ``max_rounds`` (default 20; random play
   to 400 needs 3-6 rounds). A setup holds 1..``max_rounds`` deals, one a round; after the round of
   the last deal the game ends even below the target, and the highest score wins as above.

@@ -63,7 +63,10 @@ Fantasy VIII (FF8), the original game, and say so here.
   shows the loser's cards on the trade screen).
 * **Sudden Death** (``sudden_death``): a drawn round (5-5) starts a new round in which each hand is
   the cards that player owned at the end (the card left in hand first, then their cards on the
-  board in cell order); at most 5 rounds, then the match is a draw. **Who starts a new round**: chance, as in FF8, where
+  board in cell order); at most 5 rounds, then the match is a draw. The text replays every tie
+  ("the cards are returned to the hands and a new round starts"); ``RULINGS.md`` makes that replay
+  this option, so with it off (the default, as in FF8) a drawn round ends the match as a draw and
+  nothing is traded except under Direct. **Who starts a new round**: chance, as in FF8, where
   every game, a sudden-death replay included, opens with the turn-order roulette; the setup draws
   the first player of each of the five possible rounds in advance.
 * **Random** (``random``): hands are drawn at random from each player's collection. Collections
