@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import random
 import re
 from collections.abc import Hashable, Mapping
@@ -77,19 +78,20 @@ def _is_int(v: object) -> bool:
     return type(v) is int
 
 
-_NOTATION: dict[Action, str] = {}
-"""Notation of the actions already written (views list the whole history: the search asks for
-many views, and writing each action anew was most of their cost)."""
-
-
-def _notation(game: Game, action: Action) -> str:
-    text = _NOTATION.get(action)
-    if text is None:
-        text = game.action_to_string(action)
-        if len(_NOTATION) >= 1 << 16:
-            _NOTATION.clear()
-        _NOTATION[action] = text
-    return text
+@functools.lru_cache(maxsize=1 << 16)
+def _notation(action: Action) -> str:
+    """The notation of an action, remembered: views list the whole history and the search asks for
+    many views, and writing each action anew was most of their cost. Triominos notation does not
+    depend on the options, so one cache serves every game."""
+    if action == DRAW:
+        return "draw"
+    if action == PASS:
+        return "pass"
+    if isinstance(action, tuple) and len(action) == 4 and all(_is_int(v) for v in action):
+        tile, x, y, rot = action
+        if 0 <= tile < len(TILES) and rot in ROTATIONS[tile]:
+            return placement_text(tile, x, y, rot)
+    raise NotationError(f"not a triominos action: {action!r}")
 
 
 class Triominos(Game):
@@ -172,15 +174,10 @@ class Triominos(Game):
     # -- notation -------------------------------------------------------------------------------
 
     def action_to_string(self, action: Action) -> str:
-        if action == DRAW:
-            return "draw"
-        if action == PASS:
-            return "pass"
-        if isinstance(action, tuple) and len(action) == 4 and all(_is_int(v) for v in action):
-            tile, x, y, rot = action
-            if 0 <= tile < len(TILES) and rot in ROTATIONS[tile]:
-                return placement_text(tile, x, y, rot)
-        raise NotationError(f"not a triominos action: {action!r}")
+        try:
+            return _notation(action)
+        except TypeError:  # an unhashable action cannot be cached, nor is it one of ours
+            raise NotationError(f"not a triominos action: {action!r}") from None
 
     def string_to_action(self, text: str) -> Action:
         if not isinstance(text, str):
@@ -685,12 +682,8 @@ class TriominosState(State):
             x, y = tri_xy(t)
             placed.append((y, x, code))
         placed.sort()
-        notation, g = _NOTATION, self.game
-        out = []
-        for y, x, code in placed:
-            action = (code // 3, x, y, code % 3)  # the placement as a lay action
-            out.append(notation.get(action) or _notation(g, action))
-        return out
+        # Each placement written as its lay action's notation.
+        return [_notation((code // 3, x, y, code % 3)) for y, x, code in placed]
 
     def _last_json(self) -> list[int] | None:
         return list(tri_xy(self.last)) if self.last >= 0 else None
@@ -752,8 +745,7 @@ class TriominosState(State):
         data = self._view_header(seat)
         data.update(self._public())
         data["rack"] = None if seat is None else [NAMES[t] for t in mask_tiles(self.racks[seat])]
-        g = self.game
-        data["history"] = [[s, _NOTATION.get(a) or _notation(g, a)] for s, a in self.history]
+        data["history"] = [[s, _notation(a)] for s, a in self.history]
         return data
 
     def _load(self, data: Mapping[str, Any], *, private: bool, rng: random.Random | None = None) -> None:
