@@ -677,3 +677,139 @@ def test_render_terminal_and_choice() -> None:
     while end.current_player() != TERMINAL:
         random_step(end, rng)
     assert "Game over" in end.render(0)
+
+
+# -- lay_points and what the sampler reads from the round's play ----------------------------------
+
+
+def test_lay_points_is_what_the_lay_scores() -> None:
+    rng = random.Random(5)
+    checked = 0
+    for players in (2, 3, 4):
+        game = Triominos(players, {"target": 150})
+        for seed in range(6):
+            state = game.new_state(seed=seed)
+            while state.current_player() != TERMINAL:
+                seat = state.current_player()
+                for action in state.legal_actions():
+                    child = state.clone()
+                    before = child.scores[seat]
+                    child.apply_action(action)
+                    if child.round == state.round and child.current_player() != TERMINAL and len(action) == 4:
+                        assert child.scores[seat] - before == state.lay_points(action)
+                        checked += 1
+                state.apply_action(rng.choice(state.legal_actions()))
+    assert checked > 1000
+
+
+def test_lay_points_of_bonuses_and_bad_lays() -> None:
+    state = position(BRIDGE, [["1-2-5", "0-0-0"], ["3-3-3"]])
+    assert state.lay_points(state.game.string_to_action("1-2-5@0,0/r1")) == 8 + 40
+    before = state.to_json()
+    for bad in ["0-0-0@0,0/r0", "3-3-3@0,0/r0", "1-2-5@0,0/r0", "1-2-5@40,40/r1"]:
+        with pytest.raises(IllegalActionError):
+            state.lay_points(state.game.string_to_action(bad))
+    with pytest.raises(IllegalActionError):
+        state.lay_points(DRAW)  # seat 0 can lay, so drawing is not legal
+    with pytest.raises(IllegalActionError):
+        state.lay_points(("x",))  # type: ignore[arg-type]
+    assert state.to_json() == before
+
+
+def bans_of(state: TriominosState, viewer: int | None) -> list[int]:
+    view = state.view(viewer)
+    return state.game.sample_state(view, random.Random(0))._round_bans(view, viewer)
+
+
+def test_a_seat_that_drew_holds_nothing_that_fitted_then() -> None:
+    # Seat 0 draws three tiles that do not fit the 5-5-5 and passes: seat 1 then knows that no
+    # tile of seat 0's rack has two 5s, and every sample agrees.
+    state = position(["5-5-5@0,0/r0"], [["0-1-2"], ["0-0-4"]], pool=None)
+    data = state.to_json()
+    data.update(start={"seat": 1, "tile": "5-5-5", "points": 25, "revealed": None})
+    state = state.game.state_from_json(data)
+    play(state, "draw", "draw", "draw", "pass")
+    view = state.view(1)
+    assert view["round_start"] == 0
+    rng = random.Random(3)
+    fives = {i for i, t in enumerate(TILES) if list(t).count(5) >= 2}
+    for _ in range(200):
+        sample = state.game.sample_state(view, rng)
+        assert not any(sample.racks[0] >> t & 1 for t in fives)
+        assert sample.view(1) == view
+    # A spectator knows it too, and the real rack agrees.
+    assert bans_of(state, None)[0] & state.racks[0] == 0 and bans_of(state, None)[0]
+
+
+def test_the_last_tile_drawn_by_the_mover_may_fit() -> None:
+    pool = ["0-0-1", "1-5-5", "0-0-2"]
+    rest = [t for t in NAMES if t not in {"5-5-5", "0-1-2", "0-0-4", *pool}]
+    state = position(["5-5-5@0,0/r0"], [["0-1-2"], ["0-0-4"]], pool=pool + rest)
+    data = state.to_json()
+    data.update(start={"seat": 1, "tile": "5-5-5", "points": 25, "revealed": None})
+    state = state.game.state_from_json(data)
+    play(state, "draw", "draw")  # 1-5-5 fits: seat 0 must lay it now
+    view = state.view(1)
+    rng = random.Random(4)
+    fitting = 0
+    for _ in range(300):
+        sample = state.game.sample_state(view, rng)
+        laid = [a for a in sample.legal_actions() if len(a) == 4]
+        fitting += bool(laid)
+        assert len({a[0] for a in laid}) <= 1  # at most the one tile drawn last fits
+    assert 0 < fitting < 300
+
+
+def test_a_seat_that_has_not_drawn_holds_no_tile_above_the_start() -> None:
+    # 3 players: seat 0 starts with 3-3-3, so at the deal no rack held 4-4-4 or 5-5-5.
+    state = new("3-3-3 0-1-2", "2-3-4 1-2-3", "0-2-4 1-1-2", pool="4-4-4 5-5-5")
+    assert state.start is not None and state.start[0] == 0
+    high = {NAMES.index("4-4-4"), NAMES.index("5-5-5")}
+    view = state.view(1)
+    rng = random.Random(6)
+    for _ in range(200):
+        sample = state.game.sample_state(view, rng)
+        assert not any(sample.racks[s] >> t & 1 for s in (0, 2) for t in high)
+    # Seat 1 cannot lay on the 3-3-3 and draws 4-4-4 and 5-5-5: its rack may now hold high triples.
+    assert state.current_player() == 1 and state.legal_actions() == [DRAW]
+    play(state, "draw", "draw")
+    assert state.racks[1] >> NAMES.index("4-4-4") & 1
+    assert bans_of(state, 2)[1] & sum(1 << t for t in high) == 0
+    assert bans_of(state, 2)[0] & sum(1 << t for t in high) == sum(1 << t for t in high)
+
+
+def test_samples_never_contradict_the_round_so_far() -> None:
+    rng = random.Random(8)
+    for players in (2, 3, 4):
+        game = Triominos(players, {"target": 150})
+        for seed in range(8):
+            state = game.new_state(seed=seed)
+            while state.current_player() != TERMINAL:
+                if rng.random() < 0.25:
+                    mover = state.current_player()
+                    for viewer in [None, *range(players)]:
+                        view = state.view(viewer)
+                        sample = game.sample_state(view, rng)
+                        assert sample.view(viewer) == view
+                        bans = sample._round_bans(view, viewer)
+                        for s in range(players):
+                            if s == viewer:
+                                continue
+                            slack = 1 if s == mover and state.draws else 0  # the tile drawn last
+                            assert (state.racks[s] & bans[s]).bit_count() <= slack  # sound: the truth obeys
+                            assert (sample.racks[s] & bans[s]).bit_count() <= slack
+                state.apply_action(rng.choice(state.legal_actions()))
+
+
+def test_round_start_is_kept_and_checked() -> None:
+    game = Triominos(2, {"target": 150})
+    state = game.new_state(seed=2)
+    rng = random.Random(2)
+    while not state.log:
+        state.apply_action(rng.choice(state.legal_actions()))
+    assert state.round_start == len(state.history) > 0
+    assert game.state_from_json(state.to_json()).view(0) == state.view(0)
+    data = state.to_json()
+    data["round_start"] = len(state.history) + 1
+    with pytest.raises(StateError, match="round_start"):
+        game.state_from_json(data)

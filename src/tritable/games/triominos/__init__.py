@@ -153,13 +153,26 @@ game can last), ``scores``, ``layout`` (placements in notation), ``last`` (``[x,
 laid last), ``rack_sizes``, ``revealed`` (tiles each seat has shown and still holds), ``pool``
 (its size), ``draws`` (this turn), ``choice``, ``start`` (this round's start: seat, tile, points,
 tile shown), ``log`` (finished rounds: start, ``end`` ``"out"``/``"blocked"``, winners, points won,
-rack sums) and ``history`` (every action, as notation). ``rack`` is the seat's own rack
-(``None`` for a spectator). Other racks, the pool's order and the deals of later rounds are
-hidden; ``to_json`` holds them too. ``sample_state`` deals the unseen tiles (other racks and the
-pool) again at random, uniformly over the deals that fit the rack sizes, keeping shown tiles with
-their owners (and, during a start choice, giving the chooser a triple above every other rack's),
-and shuffles the later rounds anew. It does not infer anything from past play (say, that a seat
-which drew could not lay any of its tiles then).
+rack sums), ``history`` (every action, as notation) and ``round_start`` (how many history
+entries come before this round's first action). ``rack`` is the seat's own rack (``None`` for a
+spectator). Other racks, the pool's order and the deals of later rounds are hidden; ``to_json``
+holds them too. ``TriominosState.lay_points(action)`` gives what a legal lay would score (the
+tile's sum and its bonus) without laying it.
+
+``sample_state`` deals the unseen tiles (other racks and the pool) again at random and shuffles
+the later rounds anew. The deal fits the rack sizes, keeps shown tiles with their owners (during
+a start choice it gives the chooser a triple above every other rack's) and agrees with what this
+round's public play shows:
+
+* a seat that drew or passed could lay none of its tiles then, and after its last draw or pass
+  it has only laid tiles, so no tile of its rack fits the open slots of that moment (except the
+  tile the seat to move drew last this turn, which may fit and must then be laid);
+* a seat that has not drawn this round holds only dealt tiles, none of which would have started
+  the round before the start tile (a higher triple; with no triple at the start, any triple or
+  a higher tile).
+
+The deal is uniform over the deals that obey these when at most one rack is constrained, close
+to uniform otherwise. Older draws, and what a seat chose to lay, are not read.
 """
 
 from tritable.games.triominos.game import Triominos, TriominosState

@@ -94,6 +94,13 @@ def _notation(action: Action) -> str:
     raise NotationError(f"not a triominos action: {action!r}")
 
 
+def _notation_or_repr(action: Action) -> str:
+    try:
+        return _notation(action)
+    except NotationError:
+        return repr(action)
+
+
 class Triominos(Game):
     """Triominos for 2-4 players, to ``target`` points (see the package docstring for the rules)."""
 
@@ -281,6 +288,7 @@ class TriominosState(State):
         "racks",
         "revealed",
         "round",
+        "round_start",
         "scores",
         "slots",
         "start",
@@ -291,6 +299,9 @@ class TriominosState(State):
         super().__init__(game, initial_setup)
         n = game.players
         self.round = 0
+        self.round_start = 0
+        """How many history entries come before this round's first action (public: the sampler
+        reads this round's draws and passes from the history)."""
         self.future: tuple[str, ...] = ()
         """The deals of the rounds after this one (setup text)."""
         self.racks = [0] * n
@@ -423,23 +434,33 @@ class TriominosState(State):
         get = self.points.get
         return get(c0, FREE) * 49 + get(c1, FREE) * 7 + get(c2, FREE)
 
-    def _put(self, tile: int, rot: int, t: int) -> int:
-        """Lay ``tile`` on triangle ``t`` (already checked); returns its bonus."""
+    def _bonus(self, t: int) -> int:
+        """The bonus a tile laid on the open slot ``t`` scores (before it is laid)."""
         corners, neighbours = geometry(t)
-        layout, points, pcount, slots = self.layout, self.points, self.pcount, self.slots
+        layout, pcount = self.layout, self.pcount
+        hexagons = sum(1 for p in corners if pcount.get(p, 0) == 5)
+        if hexagons:
+            return HEXAGON_BONUS[hexagons]
         edges = 0
         lone = -1
         for k in range(3):
             if neighbours[k] in layout:
                 edges += 1
                 lone = k
+        if edges >= 2:
+            return SLOT_BONUS
         # A bridge: one edge laid against the layout, the corner opposite it touching a tile by a point.
-        bridge = edges == 1 and corners[lone] in points
+        return BRIDGE_BONUS if edges == 1 and corners[lone] in self.points else 0
+
+    def _put(self, tile: int, rot: int, t: int) -> int:
+        """Lay ``tile`` on triangle ``t`` (already checked); returns its bonus."""
+        bonus = self._bonus(t) if self.layout else 0
+        corners, neighbours = geometry(t)
+        layout, points, pcount, slots = self.layout, self.points, self.pcount, self.slots
         code = tile * 3 + rot
         layout[t] = code
         slots.pop(t, None)
         nums = CORNER_NUMBERS[code]
-        hexagons = 0
         fresh = []
         for k in range(3):
             p = corners[k]
@@ -448,8 +469,6 @@ class TriominosState(State):
             if c == 1:
                 points[p] = nums[k]
                 fresh.append(p)
-            elif c == 6:
-                hexagons += 1
         # Only slots round a newly numbered point change pattern; the empty neighbours join the frontier.
         stale = [u for u in neighbours if u not in layout]
         for p in fresh:
@@ -459,11 +478,46 @@ class TriominosState(State):
             c0, c1, c2 = geometry(u)[0]
             slots[u] = get(c0, FREE) * 49 + get(c1, FREE) * 7 + get(c2, FREE)
         self.last = t
-        if hexagons:
-            return HEXAGON_BONUS[hexagons]
-        if edges >= 2:
-            return SLOT_BONUS
-        return BRIDGE_BONUS if bridge else 0
+        return bonus
+
+    def lay_points(self, action: Action) -> int:
+        """The points a legal lay of the seat to move would score: the tile's sum and its bonus
+        (a bridge, a filled slot or hexagons), without laying it. Drawing and passing score 0
+        here (their penalties are not points laid).
+
+        >>> import tritable
+        >>> state = tritable.new_game("triominos", 2).new_state(seed=7)
+        >>> lay = state.legal_actions()[0]
+        >>> before = state.scores[state.to_move]
+        >>> points = state.lay_points(lay)
+        >>> state.apply_action(lay)
+        >>> state.scores[state.history[-1][0]] - before == points
+        True
+        """
+        seat = self.to_move
+        if seat < 0:
+            raise GameOverError("the game is over")
+        if action in (DRAW, PASS) or self.choice:
+            if action not in self.legal_actions():
+                raise IllegalActionError(f"{action!r} is not a legal action now")
+            if action in (DRAW, PASS):
+                return 0
+            tile = action[0]  # type: ignore[index]
+            return TRIPLE_000_START if tile == TRIPLE_000 else SUMS[tile] + START_BONUS
+        # Checked as the lay itself checks it, without listing every legal action.
+        if type(action) is not tuple or len(action) != 4 or not all(_is_int(v) for v in action):
+            raise IllegalActionError(f"{action!r} is not a triominos action")
+        tile, x, y, rot = action
+        t = tri_id(x, y) if -LIMIT <= x <= LIMIT and -LIMIT <= y <= LIMIT else -1
+        pat = self.slots.get(t)
+        if (
+            not 0 <= tile < len(TILES)
+            or not self.racks[seat] & BIT[tile]
+            or pat is None
+            or tile * 3 + rot not in FITS[pat]
+        ):
+            raise IllegalActionError(f"{_notation_or_repr(action)} is not a legal lay now")
+        return SUMS[tile] + self._bonus(t)
 
     def _can_place(self, seat: int) -> bool:
         if self._moves is not None:
@@ -510,8 +564,11 @@ class TriominosState(State):
             raise GameOverError("the game is over")
         if player is not None and player != seat:
             raise OutOfTurnError(f"it is seat {seat}'s turn, not seat {player}'s")
+        round_before = self.round
         self._apply(seat, action)
         self.history.append((seat, action))
+        if self.round != round_before:
+            self.round_start = len(self.history)
 
     def _apply(self, seat: int, action: Action) -> None:
         if type(action) is not tuple:
@@ -638,6 +695,7 @@ class TriominosState(State):
         new.history = list(self.history)
         new.initial_setup = self.initial_setup
         new.round = self.round
+        new.round_start = self.round_start
         new.future = self.future
         new.racks = list(self.racks)
         new.pool = self.pool
@@ -715,6 +773,7 @@ class TriominosState(State):
         return {
             "target": self.game.options["target"],
             "round": self.round,
+            "round_start": self.round_start,
             "rounds": self.round + 1 + len(self.future),
             "scores": list(self.scores),
             "layout": self._layout_json(),
@@ -754,6 +813,10 @@ class TriominosState(State):
         g = self.game
         n = g.players
         self.round = _nonneg(data["round"], "round")
+        # Older JSON without it: no round's actions are known (the sampler then infers nothing).
+        self.round_start = _nonneg(data.get("round_start", len(self.history)), "round_start")
+        if self.round_start > len(self.history):
+            raise StateError(f"'round_start' {self.round_start} is past the end of the history")
         self.scores = _int_list(data["scores"], n, "scores")
         self.draws = _nonneg(data["draws"], "draws")
         if self.draws > MAX_DRAWS:
@@ -869,20 +932,22 @@ class TriominosState(State):
             if known & fixed[s]:
                 raise StateError("a tile is seen in two places")
             known |= fixed[s]
-        unseen = mask_tiles(ALL_TILES & ~known)
-        rng.shuffle(unseen)
-        racks = list(fixed)
-        i = 0
+        needs = [sizes[s] - fixed[s].bit_count() for s in range(n)]
         for s in range(n):
-            need = sizes[s] - fixed[s].bit_count()
-            if need < 0 or (s == seat and need):
+            if needs[s] < 0 or (s == seat and needs[s]):
                 raise StateError(f"seat {s}'s rack size does not match what it shows")
-            for t in unseen[i : i + need]:
-                racks[s] |= BIT[t]
-            i += need
-        pool = unseen[i:]
-        if len(pool) != view["pool"]:
+        unseen_mask = ALL_TILES & ~known
+        if unseen_mask.bit_count() - sum(needs) != view["pool"]:
             raise StateError("the tile counts of the view do not add up to 56")
+        bans = self._round_bans(view, seat) if top < 0 else [0] * n
+        mover = self.to_move
+        if 0 <= mover != seat and self.draws and needs[mover]:
+            # The mover is drawing this turn: the tile drawn last may fit (and must then be laid).
+            needs[mover] -= 1
+            racks, pool = _deal_unseen(mask_tiles(unseen_mask), [*fixed, 0], [*needs, 1], [*bans, 0], rng)
+            racks[mover] |= racks.pop()
+        else:
+            racks, pool = _deal_unseen(mask_tiles(unseen_mask), fixed, needs, bans, rng)
         if top >= 0:
             # No other hidden rack may hold a triple above the chooser's: swap such triples into the pool.
             for s in range(n):
@@ -901,6 +966,47 @@ class TriominosState(State):
         if rounds < self.round + 1:
             raise StateError("'rounds' is smaller than the round number")
         self.future = tuple(_shuffled_deal(rng) for _ in range(rounds - self.round - 1))
+
+    def _round_bans(self, view: Mapping[str, Any], seat: int | None) -> list[int]:
+        """Per seat, the tiles it cannot hold now, as this round's public play shows.
+
+        * A seat that drew or passed could lay none of its tiles on the layout of that moment, and
+          a drawn tile that fits is laid at once; after its last draw or pass it only laid tiles.
+          So nothing in its rack now fits the open slots of its last draw or pass.
+        * A seat that has not drawn this round holds only dealt tiles, and none of them ranks
+          above the start tile (or above the triple shown by choosing 0-0-0): the highest triple
+          in any rack starts, or with no triple the highest tile.
+
+        Only the history since ``round_start`` is read; a view without a history infers nothing.
+        """
+        n = self.game.players
+        bans = [0] * n
+        history = view.get("history") or []
+        start = view.get("start")
+        first = self.round_start
+        if start is None or first > len(history):
+            return bans
+        scratch = TriominosState(self.game)
+        played: list[tuple[int, Any]] = [(int(s), self.game.string_to_action(text)) for s, text in history[first:]]
+        chosen = bool(played) and len(played[0][1]) == 4 and played[0][1][1:] == (0, 0, 0)
+        if not chosen:
+            scratch._put(_tile(start["tile"]), 0, ORIGIN)
+        drew = [False] * n
+        for s, action in played:
+            if len(action) == 4:
+                scratch._put(action[0], action[3], tri_id(action[1], action[2]))
+                continue
+            fits = 0
+            for pat in scratch.slots.values():
+                fits |= PATTERN_MASK[pat]
+            bans[s] = fits
+            drew[s] = drew[s] or action == DRAW
+        top = _tile(start["revealed"] if start.get("revealed") else start["tile"])
+        above = _ranked_above(top)
+        for s in range(n):
+            if s != seat and not drew[s]:
+                bans[s] |= above
+        return bans
 
     def _rebuild(self, layout: dict[int, int]) -> None:
         """Points, counts and frontier of ``layout`` from scratch (checks that it is a legal layout)."""
@@ -1022,6 +1128,47 @@ def render_layout(layout: Mapping[int, int], slots: Mapping[int, int], last: int
         row = "".join(cells.get((r, c), " ") for c in range(c0, c1 + 1))
         out.append((label.rjust(width - 1) + " " + row).rstrip())
     return out
+
+
+@functools.lru_cache(maxsize=64)
+def _ranked_above(tile: int) -> int:
+    """The tiles that would start a round before ``tile``: the higher triples (every triple if
+    ``tile`` is not one), and for a tile that is no triple the tiles ranking above it."""
+    if BIT[tile] & TRIPLE_MASK:
+        return sum(BIT[t] for t in TRIPLES_HIGH_FIRST[: TRIPLES_HIGH_FIRST.index(tile)])
+    rank = start_rank(tile)
+    return TRIPLE_MASK | sum(BIT[t] for t in range(len(TILES)) if start_rank(t) > rank and not BIT[t] & TRIPLE_MASK)
+
+
+def _deal_unseen(
+    unseen: list[int], fixed: list[int], needs: list[int], bans: list[int], rng: random.Random
+) -> tuple[list[int], list[int]]:
+    """Deal the ``unseen`` tiles: ``needs[s]`` more to each rack (which holds ``fixed[s]``), none
+    of ``bans[s]``, the rest to the pool in a random order. Uniform when at most one seat has bans;
+    with several, the most constrained seat is dealt first (close to uniform, always consistent)."""
+    order = sorted(range(len(needs)), key=lambda s: (sum(1 for t in unseen if not bans[s] & BIT[t]) - needs[s], s))
+    for _ in range(64):
+        rng.shuffle(unseen)
+        racks = list(fixed)
+        taken = 0
+        for s in order:
+            need = needs[s]
+            if not need:
+                continue
+            got = 0
+            for t in unseen:
+                if got == need:
+                    break
+                b = BIT[t]
+                if not (bans[s] | taken) & b:
+                    racks[s] |= b
+                    taken |= b
+                    got += 1
+            if got < need:
+                break
+        else:
+            return racks, [t for t in unseen if not taken & BIT[t]]
+    raise StateError("no deal of the unseen tiles fits this round's play (the view contradicts itself)")
 
 
 def _nonneg(v: object, what: str) -> int:
