@@ -49,21 +49,25 @@ def test_the_triominos_policy_plays_legal_actions_reproducibly(players: int) -> 
             assert action == triominos_policy(state, seat, list(actions), random.Random(seed))
 
 
-def test_the_triominos_policy_lays_a_highest_tile(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_triominos_policy_lays_a_best_scoring_tile(monkeypatch: pytest.MonkeyPatch) -> None:
     import tritable.ai.policies as policies
 
     monkeypatch.setattr(policies, "TRIOMINOS_EPSILON", 0.0)
     game = tritable.new_game("triominos", 2)
-    checked = 0
-    for state in [s for k in (3, 5, 9, 15) for s in positions(game, range(12), k)]:
+    checked = bonus = 0
+    for state in [s for k in range(5, 60, 3) for s in positions(game, range(30), k)]:
         actions = state.legal_actions()
         lays = [a for a in actions if len(a) == 4]
-        if len({SUMS[a[0]] for a in lays}) < 2:
+        points = {a: state.lay_points(a) for a in lays}  # type: ignore[attr-defined]
+        if len(set(points.values())) < 2:
             continue
         action = triominos_policy(state, state.current_player(), actions, random.Random(1))
-        assert SUMS[action[0]] == max(SUMS[a[0]] for a in lays)
+        best = max(points.values())
+        assert points[action] == best
+        assert SUMS[action[0]] == max(SUMS[a[0]] for a in lays if points[a] == best)
         checked += 1
-    assert checked
+        bonus += best >= 40 and any(SUMS[a[0]] > SUMS[action[0]] for a in lays)
+    assert checked and bonus  # some positions prefer a bonus to a heavier tile
 
 
 def test_the_triominos_policy_reads_only_the_view_and_actions() -> None:
