@@ -94,13 +94,6 @@ def _notation(action: Action) -> str:
     raise NotationError(f"not a triominos action: {action!r}")
 
 
-def _notation_or_repr(action: Action) -> str:
-    try:
-        return _notation(action)
-    except NotationError:
-        return repr(action)
-
-
 class Triominos(Game):
     """Triominos for 2-4 players, to ``target`` points (see the package docstring for the rules)."""
 
@@ -504,20 +497,10 @@ class TriominosState(State):
                 return 0
             tile = action[0]  # type: ignore[index]
             return TRIPLE_000_START if tile == TRIPLE_000 else SUMS[tile] + START_BONUS
-        # Checked as the lay itself checks it, without listing every legal action.
         if type(action) is not tuple or len(action) != 4 or not all(_is_int(v) for v in action):
             raise IllegalActionError(f"{action!r} is not a triominos action")
         tile, x, y, rot = action
-        t = tri_id(x, y) if -LIMIT <= x <= LIMIT and -LIMIT <= y <= LIMIT else -1
-        pat = self.slots.get(t)
-        if (
-            not 0 <= tile < len(TILES)
-            or not self.racks[seat] & BIT[tile]
-            or pat is None
-            or tile * 3 + rot not in FITS[pat]
-        ):
-            raise IllegalActionError(f"{_notation_or_repr(action)} is not a legal lay now")
-        return SUMS[tile] + self._bonus(t)
+        return SUMS[tile] + self._bonus(self._lay_slot(seat, tile, x, y, rot))
 
     def _can_place(self, seat: int) -> bool:
         if self._moves is not None:
@@ -600,6 +583,17 @@ class TriominosState(State):
             self._place_start(seat, tile, SUMS[tile] + START_BONUS, -1)
 
     def _apply_place(self, seat: int, tile: int, x: int, y: int, rot: int) -> None:
+        t = self._lay_slot(seat, tile, x, y, rot)
+        self.racks[seat] &= ~BIT[tile]
+        self.revealed[seat] &= ~BIT[tile]
+        self.scores[seat] += SUMS[tile] + self._put(tile, rot, t)
+        if not self.racks[seat]:
+            self._end_out(seat)
+        else:
+            self._begin_turn((seat + 1) % self.game.players)
+
+    def _lay_slot(self, seat: int, tile: int, x: int, y: int, rot: int) -> int:
+        """The open slot a lay goes to, once it is checked to be legal (else the error says why)."""
         if not 0 <= tile < len(TILES):
             raise IllegalActionError(f"there is no tile number {tile}")
         name = NAMES[tile]
@@ -617,13 +611,7 @@ class TriominosState(State):
             raise IllegalActionError(f"{x},{y} shares no edge with the layout")
         if tile * 3 + rot not in FITS[pat]:
             raise IllegalActionError(f"{placement_text(tile, x, y, rot)}: {self._mismatch(tile, rot, t)}")
-        self.racks[seat] &= ~BIT[tile]
-        self.revealed[seat] &= ~BIT[tile]
-        self.scores[seat] += SUMS[tile] + self._put(tile, rot, t)
-        if not self.racks[seat]:
-            self._end_out(seat)
-        else:
-            self._begin_turn((seat + 1) % self.game.players)
+        return t
 
     def _mismatch(self, tile: int, rot: int, t: int) -> str:
         nums = corner_numbers(tile, rot)
