@@ -927,7 +927,12 @@ class TriominosState(State):
         unseen_mask = ALL_TILES & ~known
         if unseen_mask.bit_count() - sum(needs) != view["pool"]:
             raise StateError("the tile counts of the view do not add up to 56")
-        bans = self._round_bans(view, seat) if top < 0 else [0] * n
+        bans = self._round_bans(view, seat)
+        if top >= 0:
+            # No other hidden rack may hold a triple above the chooser's.
+            for s in range(n):
+                if s not in (seat, chooser):
+                    bans[s] |= _ranked_above(top)
         mover = self.to_move
         if 0 <= mover != seat and self.draws and needs[mover]:
             # The mover is drawing this turn: the tile drawn last may fit (and must then be laid).
@@ -936,17 +941,6 @@ class TriominosState(State):
             racks[mover] |= racks.pop()
         else:
             racks, pool = _deal_unseen(mask_tiles(unseen_mask), fixed, needs, bans, rng)
-        if top >= 0:
-            # No other hidden rack may hold a triple above the chooser's: swap such triples into the pool.
-            for s in range(n):
-                if s in (seat, chooser):
-                    continue
-                for t in mask_tiles(racks[s] & TRIPLE_MASK & ~fixed[s]):
-                    if t > top:
-                        plain = [j for j, u in enumerate(pool) if not BIT[u] & TRIPLE_MASK]
-                        j = rng.choice(plain)
-                        racks[s] = racks[s] & ~BIT[t] | BIT[pool[j]]
-                        pool[j] = t
         self.racks = racks
         self.pool = tuple(pool)
         self.drawn = 0
