@@ -154,3 +154,149 @@ def test_the_triominos_evaluation_counts_scores_and_rack_sizes() -> None:
         worst = min(range(3), key=lambda s: view["scores"][s] - 10 * view["rack_sizes"][s])
         if best != worst and view["scores"][best] - view["scores"][worst] > 60:
             assert triominos_evaluation(state, best) > triominos_evaluation(state, worst)
+
+
+# -- TriATri -------------------------------------------------------------------------------------
+
+
+def _trick_starts(players: int, seeds: range) -> list[State]:
+    """Positions where a gem is at stake and no card of the trick is played yet."""
+    game = tritable.new_game("triatri", players)
+    out = []
+    for seed in seeds:
+        rng = random.Random(seed)
+        state = game.new_state(seed=seed)
+        while not state.is_terminal():
+            view = state.view(None)
+            if view["phase"] == "play" and not view["trick"]["played"] and rng.random() < 0.4:
+                out.append(state.clone())
+            random_step(state, rng)
+    return out
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_triatri_stake_value_is_what_winning_the_trick_changes(players: int) -> None:
+    checked = 0
+    for state in _trick_starts(players, range(8)):
+        stakes = [state.stake_value(s) for s in range(players)]  # type: ignore[attr-defined]
+        won: dict[int, set[int]] = {s: set() for s in range(players)}
+        lost: dict[int, set[int]] = {s: set() for s in range(players)}
+        for seed in range(12):
+            rng = random.Random(seed)
+            trial = state.clone()
+            for _ in range(players):
+                random_step(trial, rng)
+            winner = trial.view(None)["last_trick"]["winner"]
+            after = trial.scores()  # type: ignore[attr-defined]
+            for s in range(players):
+                (won if s == winner else lost)[s].add(after[s])
+        for s in range(players):
+            assert len(won[s]) <= 1 and len(lost[s]) <= 1
+            if won[s] and lost[s]:
+                assert stakes[s] == won[s].pop() - lost[s].pop()
+                checked += 1
+    assert checked > 20
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_triatri_winner_after_names_the_seat_winning_the_trick(players: int) -> None:
+    for state in _trick_starts(players, range(6)):
+        assert state.winner_after() == -1  # type: ignore[attr-defined]
+        rng = random.Random(0)
+        while state.view(None)["phase"] == "play":
+            for card in state.legal_actions():
+                trial = state.clone()
+                expected = state.winner_after(card)  # type: ignore[attr-defined]
+                trial.apply_action(card)
+                view = trial.view(None)
+                if view["phase"] == "play" and view["trick"]["played"]:
+                    assert trial.winner_after() == expected  # type: ignore[attr-defined]
+                else:
+                    assert view["last_trick"]["winner"] == expected
+            random_step(state, rng)
+
+
+def test_triatri_stake_and_winner_refuse_bad_input() -> None:
+    from tritable.engine.errors import IllegalActionError, StateError
+
+    game = tritable.new_game("triatri", 3)
+    state = _trick_starts(3, range(1))[0]
+    before = state.to_json()
+    with pytest.raises(IllegalActionError, match="gem R is not a gem choice"):
+        state.stake_value(0, 30)  # type: ignore[attr-defined]
+    with pytest.raises(StateError, match="no seat"):
+        state.stake_value(3)  # type: ignore[attr-defined]
+    with pytest.raises(StateError, match="no seat"):
+        state.hand(-1)  # type: ignore[attr-defined]
+    held = [c for c in game.deck if c not in state.legal_actions()]
+    with pytest.raises(IllegalActionError, match="is not a card seat .* can play now"):
+        state.winner_after(held[0])  # type: ignore[attr-defined]
+    fresh = game.new_state(seed=2)
+    with pytest.raises(IllegalActionError, match="no gem is at stake"):
+        fresh.stake_value(0)  # type: ignore[attr-defined]
+    with pytest.raises(IllegalActionError, match="no trick"):
+        fresh.winner_after()  # type: ignore[attr-defined]
+    assert state.to_json() == before
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_triatri_policy_plays_legal_actions_reproducibly(players: int) -> None:
+    from tritable.ai.policies import triatri as triatri_policy
+
+    game = tritable.new_game("triatri", players)
+    for state in positions(game, range(8), 4 + 3 * players):
+        seat = state.current_player()
+        if seat < 0:
+            continue
+        actions = state.legal_actions()
+        for seed in range(5):
+            action = triatri_policy(state, seat, actions, random.Random(seed))
+            assert action in actions
+            assert action == triatri_policy(state, seat, list(actions), random.Random(seed))
+
+
+def test_the_triatri_policy_fights_for_a_wanted_gem_and_ducks_an_unwanted_one(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import tritable.ai.policies as policies
+
+    monkeypatch.setattr(policies, "TRIATRI_EPSILON", 0.0)
+    wanted = ducked = 0
+    for state in _trick_starts(3, range(40)):
+        rng = random.Random(3)
+        random_step(state, rng)  # the lead
+        seat = state.current_player()
+        actions = state.legal_actions()
+        if seat < 0 or len(actions) < 2:
+            continue
+        winning = [a for a in actions if state.winner_after(a) == seat]  # type: ignore[attr-defined]
+        losing = [a for a in actions if a not in winning]
+        action = policies.triatri(state, seat, actions, random.Random(1))
+        if state.stake_value(seat) > 0 and winning:  # type: ignore[attr-defined]
+            assert action in winning
+            wanted += 1
+        elif state.stake_value(seat) <= 0 and losing:  # type: ignore[attr-defined]
+            assert action in losing
+            ducked += 1
+    assert wanted and ducked
+
+
+def test_the_triatri_policy_reads_only_the_view_and_actions() -> None:
+    from tritable.ai.policies import triatri as triatri_policy
+
+    game = tritable.new_game("triatri", 4)
+    checked = 0
+    for state in positions(game, range(6), 9):
+        seat = state.current_player()
+        if seat < 0:
+            continue
+        view = state.view(seat)
+        first = game.sample_state(view, random.Random(1))
+        second = game.sample_state(view, random.Random(2))
+        assert first.view(seat) == second.view(seat)
+        checked += first.to_json() != second.to_json()
+        for seed in range(8):
+            a = triatri_policy(first, seat, first.legal_actions(), random.Random(seed))
+            b = triatri_policy(second, seat, second.legal_actions(), random.Random(seed))
+            assert a == b
+    assert checked

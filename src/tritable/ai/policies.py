@@ -14,13 +14,14 @@ Add one for a game with the decorator::
         ...
 
 >>> sorted(POLICIES)
-['triominos']
+['triatri', 'triominos']
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from typing import Any
 
 from tritable.engine.protocol import Action, Game, State
 
@@ -76,3 +77,71 @@ def triominos(state: State, seat: int, actions: list[Action], rng: random.Random
     if not top:
         return actions[rng.randrange(len(actions))]
     return top[rng.randrange(len(top))]
+
+
+TRIATRI_EPSILON = 0.25
+"""TriATri: how often the policy plays a random legal action instead of its heuristic one."""
+_TRIATRI_FAKE_COST = 5
+"""TriATri: what spending the fake costs the policy, on the scale of the card numbers (2-8)."""
+
+
+@register_policy("triatri")
+def triatri(state: State, seat: int, actions: list[Action], rng: random.Random) -> Action:
+    """Play for the gems the seat wants. Actions are the documented codes: a card is
+    ``10 * colour + number`` (the fake 0), a gem choice 30 or more.
+
+    * Choosing the gem: the supply colour worth most to the seat (``state.stake_value``) plus a
+      little for its best card of that colour; never the last gem of a colour (it ends the game)
+      nor an own gem, unless that is all there is.
+    * Playing: if the trick's gem is worth something to the seat, the cheapest card that wins the
+      trick so far (``state.winner_after``), else its cheapest card; if not, the dearest card that
+      does not win, else the cheapest. The fake counts as a 5. Leading, a card of 5 or more counts
+      as winning.
+
+    A random legal action with probability ``TRIATRI_EPSILON``, and random ties.
+    Random playouts give every gem to whoever happens to win it, so a search on them judges a
+    position as if nobody cared which gems they took; in TriATri a gem can be worth +5 or -4."""
+    if rng.random() < TRIATRI_EPSILON:
+        return actions[rng.randrange(len(actions))]
+    s: Any = state
+    codes: list[int] = actions  # type: ignore[assignment]
+    if codes[0] >= 30:
+        supply = s.supply
+        hand = s.hand(seat)
+        best = codes[0]
+        top = -1e9
+        for a in codes:
+            if a < 33:
+                colour = a - 30
+                v = -5.0 if supply[colour] <= 1 else float(s.stake_value(seat, a))
+                v += max((c % 10 for c in hand if c and c // 10 == colour), default=0) / 8
+            else:
+                v = -3.0
+            v += rng.random() * 0.5
+            if v > top:
+                top = v
+                best = a
+        return best
+
+    def cost(card: int) -> int:
+        return _TRIATRI_FAKE_COST if card == 0 else card % 10
+
+    wins: list[int] = []
+    loses: list[int] = []
+    if s.winner_after() < 0:
+        for a in codes:
+            (wins if a % 10 >= 5 else loses).append(a)
+    else:
+        for a in codes:
+            (wins if s.winner_after(a) == seat else loses).append(a)
+    if s.stake_value(seat) > 0:
+        pool = wins or codes
+        low = min(cost(a) for a in pool)
+        choice = [a for a in pool if cost(a) == low]
+    elif loses:
+        high = max(cost(a) for a in loses)
+        choice = [a for a in loses if cost(a) == high]
+    else:
+        low = min(cost(a) for a in codes)
+        choice = [a for a in codes if cost(a) == low]
+    return choice[rng.randrange(len(choice))]

@@ -685,6 +685,83 @@ class TriATriState(State):
         """Each seat's score by the end-of-game count on the gems it holds now."""
         return [score(g, self._supply) for g in self._gems]
 
+    def stake_value(self, seat: int, gem: Action | None = None) -> int:
+        """What winning the trick is worth to ``seat`` on the end-of-game count (:meth:`scores`):
+        its score if it wins the gem, minus its score if another seat wins it. ``gem`` is the gem
+        at stake (the default, while the trick is played) or, while the leader chooses, one of the
+        leader's legal gem choices. A gem from the supply leaves it either way; the leader's own
+        gem stays with the leader only if the leader wins.
+
+        >>> import tritable
+        >>> deck = "R5 G2 F B6 R2 G6  B3 R4 G5 B2 F R6  G3 B4 R3 G4 B5".split()
+        >>> game = tritable.new_game("triatri", players=2)
+        >>> state = game.new_state(setup={"decks": [deck, deck, deck]})
+        >>> state.apply_action(game.string_to_action("R5"), player=0)
+        >>> state.apply_action(game.string_to_action("R6"), player=1)
+        >>> state.stake_value(0, game.string_to_action("gem B"))  # one Water gem, 5 left in the supply
+        5
+        """
+        if type(seat) is not int or not 0 <= seat < self._n:
+            raise StateError(f"no seat {seat!r} in a {self._n}-player game")
+        if gem is None:
+            if self._phase != PLAY:
+                raise IllegalActionError("no gem is at stake now: name the gem choice")
+            gem = self._gem
+        elif self._phase != GEM or gem not in self.legal_actions():
+            shown = gem_text(gem) if type(gem) is int and GEM_SUPPLY <= gem < GEM_OWN + 3 else repr(gem)
+            raise IllegalActionError(f"{shown} is not a gem choice the leader can make now")
+        assert type(gem) is int
+        gems = self._gems[seat]
+        supply = self._supply
+        if gem >= GEM_OWN:
+            colour = gem - GEM_OWN
+            if seat == self._leader:
+                kept, lost = gems, [g - (c == colour) for c, g in enumerate(gems)]
+                return score(kept, supply) - score(lost, supply)
+            won = [g + (c == colour) for c, g in enumerate(gems)]
+            return score(won, supply) - score(gems, supply)
+        colour = gem - GEM_SUPPLY
+        left = [v - (c == colour) for c, v in enumerate(supply)]
+        won = [g + (c == colour) for c, g in enumerate(gems)]
+        return score(won, left) - score(gems, left)
+
+    def winner_after(self, card: Action | None = None) -> int:
+        """The seat now winning the trick in progress, or the one winning it right after the
+        seat to move plays ``card`` (one of its legal cards); -1 with no card played and none
+        given. Later cards may still change it.
+        """
+        if self._phase != PLAY:
+            raise IllegalActionError("no trick is being played now")
+        slots = self._slots
+        values = self._values
+        if card is not None:
+            if card not in self.legal_actions():
+                shown = CARD_TEXT.get(card, repr(card)) if type(card) is int else repr(card)
+                raise IllegalActionError(f"{shown} is not a card seat {self.current_player()} can play now")
+            assert type(card) is int
+            if not slots:
+                return self._leader
+            if card == FAKE:
+                return (self._leader + len(slots)) % self._n
+            value = DOUBLED[card] if COLOUR[slots[-1]] == BEATS[card] else NUMBER[card]
+            slots = [*slots, card]
+            values = [*values, value]
+        elif not slots:
+            return -1
+        return (self._leader + winning_slot(slots, values)) % self._n
+
+    @property
+    def supply(self) -> list[int]:
+        """The gems of each colour (Fire, Water, Wood) left in the common supply (a copy)."""
+        return list(self._supply)
+
+    def hand(self, seat: int) -> list[Action]:
+        """``seat``'s cards (a copy, in card order). Only a full state knows every hand; a seat's
+        view shows its own."""
+        if type(seat) is not int or not 0 <= seat < self._n:
+            raise StateError(f"no seat {seat!r} in a {self._n}-player game")
+        return list(self._hands[seat])
+
     def outcome(self) -> Outcome:
         if self._phase != OVER:
             raise self._not_over()
