@@ -3,9 +3,12 @@
 Without a policy, a playout picks uniformly random legal actions. A game may register a cheap
 heuristic instead: ``policy(state, seat, actions, rng) -> action``, where ``actions`` is
 ``state.legal_actions(seat)`` (two or more of them) and the result must be one of them. Like an
-evaluation it reads public protocol data only (the actions, ``state.view(seat)``), never a
-state's internals, and it draws its randomness from ``rng`` alone (the search's generator), so a
-search stays reproducible. It should be fast: it runs at every step of every playout.
+evaluation it reads only what ``seat`` could know: the actions, ``state.view(seat)`` and the
+game's documented queries on its state about public play or the seat's own hand (Triominos'
+``lay_points``; TriATri's ``stake_value``, ``winner_after``, ``supply`` and ``hand(seat)``),
+never a state's internals nor another seat's hidden cards, and it draws its randomness from
+``rng`` alone (the search's generator), so a search stays reproducible. It should be fast: it
+runs at every step of every playout.
 
 Add one for a game with the decorator::
 

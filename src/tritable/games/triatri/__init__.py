@@ -120,6 +120,12 @@ the ``leader``, the ``gem`` at stake, the ``trick`` in progress (cards as ``play
 ``last_trick``; ``gems`` per seat, the ``supply``, the ``scores`` each seat would have if the game
 ended now, and at the end the ``end`` reason and ``instant_winner``.
 
+Queries for agents: ``stake_value(seat)`` is what winning the trick is worth to a seat on the
+end-of-game count (its score if it wins the gem minus its score if another seat does; during the
+gem choice, for a named choice), ``winner_after(card)`` the seat winning the trick so far (after
+the seat to move plays ``card``), ``supply`` the gems left in the supply and ``hand(seat)`` a
+seat's cards (a full state knows them all; a view shows only its own).
+
 ``sample_state`` deals the cards a seat has not seen (the other hands and the unused cards) at
 random, keeping what the view implies: hand sizes, cards shown in a tied reveal and not used
 since, and the colours a seat is known to lack because it did not follow; later rounds' decks are
