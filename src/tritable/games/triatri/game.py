@@ -96,6 +96,12 @@ def winning_slot(slots: Sequence[int], values: Sequence[int]) -> int:
     return tied[-1]
 
 
+def value_after(previous: int, card: int) -> int:
+    """The value of numbered ``card`` played right after the card now in the slot before it
+    (doubled, a 2 four times, after a card of the colour it beats)."""
+    return DOUBLED[card] if COLOUR[previous] == BEATS[card] else NUMBER[card]
+
+
 def start_player(cards: Sequence[int]) -> int:
     """The seat that starts the round from the revealed ``cards``, or -1: cards back, pick again."""
     n = len(cards)
@@ -634,8 +640,8 @@ class TriATriState(State):
             slots[w] = FAKE
             values[w] = 0
         else:
+            values.append(value_after(slots[-1], card))
             slots.append(card)
-            values.append(DOUBLED[card] if COLOUR[slots[-2]] == BEATS[card] else NUMBER[card])
         self._plays.append(card)
         if len(slots) == self._n:
             self._finish_trick()
@@ -743,9 +749,8 @@ class TriATriState(State):
                 return self._leader
             if card == FAKE:
                 return (self._leader + len(slots)) % self._n
-            value = DOUBLED[card] if COLOUR[slots[-1]] == BEATS[card] else NUMBER[card]
             slots = [*slots, card]
-            values = [*values, value]
+            values = [*values, value_after(slots[-2], card)]
         elif not slots:
             return -1
         return (self._leader + winning_slot(slots, values)) % self._n
