@@ -29,13 +29,25 @@ ALL_RULES = {"same": True, "same_wall": True, "plus": True, "combo": True}
 def cases(iterations: int) -> list[tuple[str, str, dict[str, Any], Callable[[], Agent]]]:
     return [
         ("triad, full playouts", "triad", {}, lambda: MCTSAgent(seed=1, iterations=iterations)),
-        ("triad, playouts cut at 6 + evaluation", "triad", {}, lambda: MCTSAgent(seed=1, iterations=iterations,
-                                                                                 rollout_depth=6)),
+        (
+            "triad, playouts cut at 6 + evaluation",
+            "triad",
+            {},
+            lambda: MCTSAgent(seed=1, iterations=iterations, rollout_depth=6),
+        ),
         ("triple-triad open, default rules", "triple-triad", {}, lambda: MCTSAgent(seed=1, iterations=iterations)),
-        ("triple-triad open, same+wall+plus+combo", "triple-triad", ALL_RULES,
-         lambda: MCTSAgent(seed=1, iterations=iterations)),
-        ("triple-triad closed, IS-MCTS", "triple-triad", {"open": False},
-         lambda: ISMCTSAgent(seed=1, iterations=iterations, samples=64)),
+        (
+            "triple-triad open, same+wall+plus+combo",
+            "triple-triad",
+            ALL_RULES,
+            lambda: MCTSAgent(seed=1, iterations=iterations),
+        ),
+        (
+            "triple-triad closed, IS-MCTS",
+            "triple-triad",
+            {"open": False},
+            lambda: ISMCTSAgent(seed=1, iterations=iterations, samples=64),
+        ),
     ]
 
 
@@ -58,13 +70,18 @@ def openspiel_reference(iterations: int, runs: int) -> dict[str, Any] | None:
         return None
     game = pyspiel.load_game("python_tic_tac_toe")
     evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=np.random.RandomState(1))
-    bot = mcts.MCTSBot(game, uct_c=1.4, max_simulations=iterations, evaluator=evaluator,
-                       random_state=np.random.RandomState(1))
+    bot = mcts.MCTSBot(
+        game, uct_c=1.4, max_simulations=iterations, evaluator=evaluator, random_state=np.random.RandomState(1)
+    )
     state = game.new_initial_state()
     seconds = measure(lambda: bot.mcts_search(state), runs)
     median = statistics.median(seconds)
-    return {"case": "OpenSpiel MCTSBot, python_tic_tac_toe", "iterations": iterations,
-            "median_cpu_seconds": median, "simulations_per_second": iterations / median}
+    return {
+        "case": "OpenSpiel MCTSBot, python_tic_tac_toe",
+        "iterations": iterations,
+        "median_cpu_seconds": median,
+        "simulations_per_second": iterations / median,
+    }
 
 
 def main() -> None:
@@ -83,8 +100,14 @@ def main() -> None:
         seat = state.current_player()
         seconds = measure(lambda: make().choose(state, seat), args.runs)  # noqa: B023
         median = statistics.median(seconds)
-        rows.append({"case": name, "iterations": args.iterations, "median_cpu_seconds": median,
-                     "simulations_per_second": args.iterations / median})
+        rows.append(
+            {
+                "case": name,
+                "iterations": args.iterations,
+                "median_cpu_seconds": median,
+                "simulations_per_second": args.iterations / median,
+            }
+        )
     if reference is not None:
         for row in rows[1:]:
             row["ratio_to_openspiel"] = row["simulations_per_second"] / reference["simulations_per_second"]

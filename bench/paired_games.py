@@ -6,10 +6,13 @@ the other seats' agents are seeded from ``i`` too. Variants for experiments:
 
 * ``--no-policy``: the game's rollout policy removed (uniformly random playouts);
 * ``--full-information``: the agent searches the real state (every hand, every future deal),
-  a cheat that gives a ceiling, not a level.
+  a cheat that gives a ceiling, not a level;
+* ``--random-model``: the agent's search knows the other seats play at random: in its tree they
+  choose uniformly instead of by UCB and its playouts play them at random (its own seat keeps the
+  rollout policy). Against ``random`` that is the best-response search, another ceiling.
 
 Usage: ``.venv/bin/python bench/paired_games.py GAME PLAYERS GAMES SPEC [--opponent SPEC]
-[--no-policy] [--full-information] [--jobs J] [--out FILE]``. Prints the agent's score (a win 1, a
+[--no-policy] [--full-information] [--random-model] [--jobs J] [--out FILE]``. Prints the agent's score (a win 1, a
 draw 1/2 against each other seat) and, with ``--out``, one JSON line a game (its return).
 ``--compare A B`` reads two such files and prints the paired difference with a 95% interval.
 """
@@ -25,11 +28,12 @@ from typing import Any
 
 import tritable
 from tritable.ai import agents as agents_module
-from tritable.ai import policies
+from tritable.ai import mcts, policies
 from tritable.ai.levels import make_agent
 from tritable.engine.protocol import SIMULTANEOUS, TERMINAL
 
 ARGS: Any = None
+ME = -1
 
 
 def _full_information() -> None:
@@ -42,9 +46,50 @@ def _full_information() -> None:
     agents_module.Observation.__init__ = init  # type: ignore[method-assign]
 
 
+def _random_model() -> None:
+    search = mcts.Search
+    player, pick, init = search._player, search._pick, search.__init__
+
+    def new_init(self: Any, *args: Any, **kwargs: Any) -> None:
+        init(self, *args, **kwargs)
+        own = self.policy
+
+        def policy(state: Any, seat: int, actions: list[Any], rng: Any) -> Any:
+            if seat == ME and own is not None:
+                return own(state, seat, actions, rng)
+            return actions[rng.randrange(len(actions))]
+
+        self.policy = policy
+
+    def new_player(self: Any, node: Any, state: Any, p: int) -> tuple[Any, bool]:
+        if p == ME:
+            return player(self, node, state, p)
+        legal = state.legal_actions(p)
+        action = legal[self.rng.randrange(len(legal))]
+        state.apply_action(action, p)
+        child = node.children.get(action)
+        if child is None:
+            child = node.children[action] = mcts.Node(p, action)
+        return child, child.visits == 0
+
+    def new_pick(self: Any, stats: Any, legal: list[Any], seat: int) -> tuple[Any, Any]:
+        if seat == ME:
+            return pick(self, stats, legal, seat)
+        action = legal[self.rng.randrange(len(legal))]
+        stat = stats.get(action)
+        if stat is None:
+            stat = stats[action] = mcts.Node(seat, action)
+        return action, stat
+
+    search.__init__ = new_init  # type: ignore[method-assign]
+    search._player = new_player  # type: ignore[method-assign]
+    search._pick = new_pick  # type: ignore[method-assign]
+
+
 def one(i: int) -> dict[str, Any]:
+    global ME
     game = tritable.new_game(ARGS.game, ARGS.players)
-    seat = i % ARGS.players
+    seat = ME = i % ARGS.players
     agents = [make_agent(game, ARGS.spec if s == seat else ARGS.opponent, 1000 * i + s) for s in range(ARGS.players)]
     state = game.new_state(seed=7000 + i)
     while (p := state.current_player()) != TERMINAL:
@@ -80,6 +125,7 @@ def main() -> None:
     parser.add_argument("--opponent", default="random")
     parser.add_argument("--no-policy", action="store_true")
     parser.add_argument("--full-information", action="store_true")
+    parser.add_argument("--random-model", action="store_true")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--out")
     ARGS = parser.parse_args()
@@ -87,6 +133,8 @@ def main() -> None:
         policies.POLICIES.pop(ARGS.game, None)
     if ARGS.full_information:
         _full_information()
+    if ARGS.random_model:
+        _random_model()
     with Pool(ARGS.jobs) as pool:  # forked workers inherit the variant
         rows = pool.map(one, range(ARGS.games))
     if ARGS.out:
