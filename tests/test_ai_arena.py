@@ -138,6 +138,9 @@ def test_bad_specs() -> None:
         ("mcts:iterations", "key=value"),
         ("hard:iterations=0", "must be > 0"),
         ("perfect:iterations=3", "no settings"),
+        ("mcts:iterations=none:seconds=none", "give an iteration budget, a time budget or both"),
+        ("hard:seconds=none:iterations=none", "give an iteration budget, a time budget or both"),
+        ("mcts:c=none", "c takes a number"),
         ("", "agent spec"),
     ]:
         with pytest.raises(AgentSpecError, match=match):
@@ -160,6 +163,22 @@ def test_levels_resolve_to_budgets() -> None:
         agent = make_agent(ToyNim(), level, 1)
         state = ToyNim().new_state(seed=0)
         assert agent.choose(state, 0) in state.legal_actions()
+
+
+def test_a_budget_of_none_lifts_that_limit() -> None:
+    kind, settings = resolve("hard:seconds=none", ToyNim())
+    assert kind == parse_spec(level_spec(ToyNim(), "hard")).name
+    hard = parse_spec(level_spec(ToyNim(), "hard")).settings
+    assert settings["seconds"] is None and settings["iterations"] == hard["iterations"]
+    assert resolve("mcts:iterations=NONE:seconds=0.5", ToyNim())[1] == {"iterations": None, "seconds": 0.5}
+    # Iterations alone: the same seed plays the same move after the same number of iterations.
+    moves = []
+    for _ in range(2):
+        agent = make_agent(ToyNim(), "hard:seconds=none:iterations=60", 3)
+        state = ToyNim().new_state(seed=0)
+        moves.append(agent.choose(state, 0))
+        assert agent.last_iterations == 60  # type: ignore[attr-defined]
+    assert moves[0] == moves[1]
 
 
 def test_the_level_table_is_documented() -> None:

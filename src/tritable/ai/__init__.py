@@ -17,7 +17,8 @@ Agents (:mod:`tritable.ai.agents`, :mod:`tritable.ai.mcts`) are built with a see
 Agents for hidden-information games see the seat's view only: ``choose`` turns the state into
 ``state.view(seat)`` first and searches on states drawn by ``game.sample_state(view, rng)``.
 The same seed, position and budget always give the same move (with a time budget, as long as
-the iteration budget is reached first).
+the iteration budget is reached first; ``hard:seconds=none`` keeps the level's iterations and
+drops its time cap).
 
 Levels (``make_agent(game, level, seed)``): each level is an agent spec per game, kept in
 :data:`tritable.ai.levels.LEVELS` (the same table is in ``docs/ai.md``); ``hard`` stays under one

@@ -4,6 +4,8 @@ An agent spec is text: a kind (``random``, ``greedy``, ``mcts``, ``ismcts``) or 
 ``normal``, ``hard``, ``perfect``), then optional ``:key=value`` settings, e.g. ``mcts`` or
 ``mcts:iterations=500:seconds=0.5`` or ``hard:iterations=200``. A level is the spec of
 :data:`LEVELS` for the game (a kind with its budget); settings given after it override the budget.
+A budget set to ``none`` is no limit: ``hard:seconds=none`` plays the level's iterations whatever
+the time, so that a run is reproducible move for move on any machine (one budget must remain).
 
 The ``perfect`` level plays exactly where a solver exists. A solver module registers a factory
 with :func:`register_perfect` when it is imported; :func:`make_agent` imports
@@ -170,6 +172,10 @@ def parse_spec(text: str) -> AgentSpec:
     return AgentSpec(name, settings, text.strip())
 
 
+_BUDGETS = ("iterations", "seconds")
+"""The settings that may be ``none``: no such limit (a level's budget then keeps the other)."""
+
+
 def _typed(text: str, kind: str, raw: dict[str, Any]) -> dict[str, Any]:
     allowed = SETTINGS[kind]
     out: dict[str, Any] = {}
@@ -178,6 +184,9 @@ def _typed(text: str, kind: str, raw: dict[str, Any]) -> dict[str, Any]:
         if typ is None:
             known = ", ".join(allowed) or "none"
             raise AgentSpecError(f"agent {text!r}: {kind} has no setting {key!r} (settings: {known})")
+        if key in _BUDGETS and isinstance(value, str) and value.lower() == "none":
+            out[key] = None
+            continue
         if isinstance(value, str):
             try:
                 value = typ(value)
@@ -228,7 +237,10 @@ def make_agent(game: Game | str, level: str = "hard", seed: int = 0) -> Agent:
             return factory(g, seed)
         except ValueError as exc:
             raise AgentSpecError(f"no perfect level here: {exc}") from None
-    return KINDS[kind](seed, **settings)
+    try:
+        return KINDS[kind](seed, **settings)
+    except ValueError as exc:  # e.g. both budgets set to none
+        raise AgentSpecError(f"agent {str(level)!r}: {exc}") from None
 
 
 # -- hints -------------------------------------------------------------------------------------------
