@@ -61,17 +61,6 @@ def _random_model() -> None:
 
         self.policy = policy
 
-    def new_player(self: Any, node: Any, state: Any, p: int) -> tuple[Any, bool]:
-        if p == ME:
-            return player(self, node, state, p)
-        legal = state.legal_actions(p)
-        action = legal[self.rng.randrange(len(legal))]
-        state.apply_action(action, p)
-        child = node.children.get(action)
-        if child is None:
-            child = node.children[action] = mcts.Node(p, action)
-        return child, child.visits == 0
-
     def new_pick(self: Any, stats: Any, legal: list[Any], seat: int) -> tuple[Any, Any]:
         if seat == ME:
             return pick(self, stats, legal, seat)
@@ -80,6 +69,13 @@ def _random_model() -> None:
         if stat is None:
             stat = stats[action] = mcts.Node(seat, action)
         return action, stat
+
+    def new_player(self: Any, node: Any, state: Any, p: int) -> tuple[Any, bool]:
+        if p == ME:
+            return player(self, node, state, p)
+        action, child = new_pick(self, node.children, state.legal_actions(p), p)
+        state.apply_action(action, p)
+        return child, child.visits == 0
 
     search.__init__ = new_init  # type: ignore[method-assign]
     search._player = new_player  # type: ignore[method-assign]
