@@ -300,3 +300,40 @@ def test_the_triatri_policy_reads_only_the_view_and_actions() -> None:
             b = triatri_policy(second, seat, second.legal_actions(), random.Random(seed))
             assert a == b
     assert checked
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_triatri_queries_accept_exactly_the_legal_actions(players: int) -> None:
+    """``winner_after`` and ``stake_value`` check their argument without building the legal
+    actions: they must refuse exactly what ``legal_actions`` leaves out, and a gem choice must be
+    worth what the trick it starts is worth."""
+    from tritable.engine.errors import IllegalActionError
+
+    probes: list[object] = [*range(-2, 40), True, 5.0, "R5", (5,)]
+    seen = {"gem": 0, "play": 0}
+    for seed in range(6):
+        state = tritable.new_game("triatri", players).new_state(seed=seed)
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            phase = state.view(None)["phase"]
+            if phase in seen:
+                legal = state.legal_actions()
+                seen[phase] += 1
+                for probe in probes:
+                    if probe in legal and type(probe) is int:
+                        if phase == "gem":
+                            for seat in range(players):
+                                value = state.stake_value(seat, probe)  # type: ignore[attr-defined]
+                                trial = state.clone()
+                                trial.apply_action(probe)
+                                assert trial.stake_value(seat) == value  # type: ignore[attr-defined]
+                        else:
+                            state.winner_after(probe)  # type: ignore[attr-defined]
+                    else:
+                        with pytest.raises(IllegalActionError):
+                            if phase == "gem":
+                                state.stake_value(0, probe)  # type: ignore[attr-defined]
+                            else:
+                                state.winner_after(probe)  # type: ignore[attr-defined]
+            random_step(state, rng)
+    assert seen["gem"] > 20 and seen["play"] > 60

@@ -4,6 +4,7 @@ follow rule, gems, the end conditions and the scoring (see ``tritable.games.tria
 from __future__ import annotations
 
 import copy
+import itertools
 import json
 import random
 from collections import Counter
@@ -24,7 +25,14 @@ from tritable.engine import (
 )
 from tritable.engine.playout import random_playout
 from tritable.games.triatri import TriATri, TriATriState, score, start_player, winning_slot
-from tritable.games.triatri.game import CARD_TEXT, deal_constrained, deck_for, parse_action
+from tritable.games.triatri.game import (
+    CARD_TEXT,
+    GEMS_PER_COLOUR,
+    deal_constrained,
+    deck_for,
+    parse_action,
+    score_parts,
+)
 
 
 def card(text: str) -> int:
@@ -800,3 +808,10 @@ def test_constrained_deal_without_voids_is_a_uniform_cut() -> None:
     # More room than cards: the general path, which leaves the surplus empty.
     a, b = deal_constrained([card("R2"), card("R3")], [2, 2], [0, 0], random.Random(3))
     assert sorted(a + b) == [card("R2"), card("R3")]
+
+
+def test_score_counts_what_score_parts_reports_for_every_holding() -> None:
+    for gems in itertools.product(range(GEMS_PER_COLOUR + 1), repeat=3):
+        for supply in itertools.product(range(GEMS_PER_COLOUR + 1), repeat=3):
+            sets, pairs, rest = score_parts(gems, supply)
+            assert score(gems, supply) == sets - 2 * pairs + rest
