@@ -134,3 +134,53 @@ def test_hint_bad_input(app: typer.Typer, tmp_path: Path) -> None:
     broken = tmp_path / "broken.json"
     broken.write_text("{not json", encoding="utf-8")
     bad(app, ["hint", str(broken)], "not valid JSON")
+    short = json.loads(running.read_text())
+    short["names"] = ["Alice"]
+    running.write_text(json.dumps(short), encoding="utf-8")
+    bad(app, ["hint", str(running)], "'names' must name each of its 2 seats, not 1")
+
+
+def test_hint_prints_player_names_as_written(app: typer.Typer, tmp_path: Path) -> None:
+    path = write_record(tmp_path, tritable.new_game("triad"), 4, 6)
+    data = json.loads(path.read_text())
+    data["names"] = ["[bold]Ann", "Bob [/x]"]
+    path.write_text(json.dumps(data), encoding="utf-8")
+    result = runner.invoke(app, ["hint", str(path), "--level", "greedy"])
+    assert result.exit_code == 0, result.output
+    seat = tritable.Record.loads(path.read_text()).replay().current_player()
+    assert result.stdout.startswith(f"{data['names'][seat]} to move")
+
+
+def test_ctrl_c_stops_an_arena_in_worker_processes_at_once() -> None:
+    """The queued games are dropped and the workers end: exit 130 long before the games could
+    have been played (about 10 s for these on 2 cores), no worker left behind."""
+    import os
+    import signal
+    import subprocess
+    import time
+
+    args = ["arena", "triad", "--agents", "mcts:iterations=300,random", "--games", "400", "--jobs", "2"]
+    child = subprocess.Popen(
+        [sys.executable, "-m", "tritable.cli.main", *args],
+        start_new_session=True,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    time.sleep(3)  # the workers are playing by now
+    assert child.poll() is None
+    os.killpg(child.pid, signal.SIGINT)
+    try:
+        _, err = child.communicate(timeout=30)
+    except subprocess.TimeoutExpired:
+        os.killpg(child.pid, signal.SIGKILL)
+        raise AssertionError("the arena went on after Ctrl-C") from None
+    assert child.returncode == 130, err
+    assert "Traceback" not in err
+    time.sleep(0.5)
+    try:
+        os.killpg(child.pid, 0)
+    except ProcessLookupError:
+        return
+    os.killpg(child.pid, signal.SIGKILL)
+    raise AssertionError("a worker process outlived the interrupted arena")

@@ -82,6 +82,10 @@ def test_replay_refuses_a_tampered_record(tmp_path: Path) -> None:
     result = runner.invoke(app, ["replay", str(path)])
     assert result.exit_code == 2
     assert "action 3" in result.output
+    data["actions"][3] = "[/x]"  # quoted in the error as it was typed, never read as markup
+    path.write_text(json.dumps(data))
+    result = runner.invoke(app, ["replay", str(path)])
+    assert result.exit_code == 2 and "'[/x]'" in result.output, result.output
     path.write_text("{not json")
     result = runner.invoke(app, ["replay", str(path)])
     assert result.exit_code == 2 and "not valid JSON" in result.output

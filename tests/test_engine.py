@@ -72,6 +72,12 @@ def test_malformed_records_are_refused_by_name() -> None:
         Record.from_json({**good, "actions": ["a", 5]})
     with pytest.raises(RecordError, match="unknown record fields: extra"):
         Record.from_json({**good, "extra": 1})
+    with pytest.raises(RecordError, match="'names' must be a list of text"):
+        Record.from_json({**good, "names": ["Ann", 2]})
+    with pytest.raises(RecordError, match="'names' must name each of its 2 seats, not 3"):
+        Record.from_json({**good, "names": ["Ann", "Bob", "Cy"]})
+    with pytest.raises(RecordError, match="2 names, not 1"):
+        new_game("triad").new_state(seed=1).record(names=["Ann"])
     with pytest.raises(RecordError, match="not valid JSON"):
         Record.loads("{")
     with pytest.raises(RecordError, match="bad game settings"):

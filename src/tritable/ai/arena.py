@@ -22,11 +22,12 @@ from __future__ import annotations
 
 import itertools
 import math
+import multiprocessing
 import os
 import random
+import signal
 import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 
 from tritable.ai.levels import AgentSpecError, make_agent, resolve
@@ -268,6 +269,10 @@ def check_specs(game: Game, specs: Sequence[str]) -> None:
         make_agent(game, spec, 0)
 
 
+def _ignore_interrupts() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def run_arena(
     game: Game,
     specs: Sequence[str],
@@ -297,10 +302,11 @@ def run_arena(
             if progress is not None:
                 progress(len(results), len(tasks))
     else:
-        with ProcessPoolExecutor(max_workers=min(jobs, len(tasks))) as pool:
-            futures = [pool.submit(play, t) for t in tasks]
-            for future in as_completed(futures):
-                results.append(future.result())
+        # The workers ignore Ctrl-C and leaving the block terminates them: an interrupted arena
+        # stops at once instead of playing out the games already queued.
+        with multiprocessing.Pool(min(jobs, len(tasks)), initializer=_ignore_interrupts) as pool:
+            for result in pool.imap_unordered(play, tasks):
+                results.append(result)
                 if progress is not None:
                     progress(len(results), len(tasks))
     report.seconds = time.perf_counter() - start

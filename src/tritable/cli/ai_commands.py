@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
+from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
@@ -154,11 +155,11 @@ def hint_command(
         data = h.to_json()
         best = data["best"]
         console.print(
-            f"{names[h.seat]} to move — best: [bold]{best['action']}[/] ({_describe(best)})",
+            f"{escape(names[h.seat])} to move — best: [bold]{escape(best['action'])}[/] ({_describe(best)})",
             highlight=False,
         )
         for alt in data["alternatives"]:
-            console.print(f"  then: {alt['action']} ({_describe(alt)})", highlight=False)
+            console.print(f"  then: {alt['action']} ({_describe(alt)})", highlight=False, markup=False)
 
 
 def _describe(row: dict[str, Any]) -> str:

@@ -16,6 +16,7 @@ from typing import Annotated, Any, NoReturn
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 import tritable
@@ -38,7 +39,8 @@ OptionList = Annotated[
 
 
 def fail(message: str, code: int = 2) -> NoReturn:
-    err_console.print(f"[bold red]error:[/] {message}", highlight=False, markup=True, soft_wrap=True)
+    # The message may quote the user's input (an action, a file name): never read it as markup.
+    err_console.print(f"[bold red]error:[/] {escape(message)}", highlight=False, markup=True, soft_wrap=True)
     raise typer.Exit(code)
 
 
@@ -185,7 +187,7 @@ def simulate(
     if reasons:
         console.print("end reasons: " + ", ".join(f"{k} {v}" for k, v in reasons.most_common()))
     if record is not None:
-        console.print(f"records written to {record}/")
+        console.print(f"records written to {escape(str(record))}/")
 
 
 @app.command()
@@ -211,7 +213,7 @@ def replay(
             out["outcome"] = state.outcome().to_json()
         print(json.dumps(out, indent=1))
         return
-    console.print(f"[bold]{rec.game}[/] — {len(rec.actions)} actions, record valid")
+    console.print(f"[bold]{escape(rec.game)}[/] — {len(rec.actions)} actions, record valid")
     console.print(state.render(), highlight=False, markup=False)
     if state.is_terminal():
         outcome = state.outcome()

@@ -47,6 +47,8 @@ class Record:
         if state.initial_setup is None:
             raise RecordError("this state does not know the setup it started from")
         game = state.game
+        if names is not None and len(names) != game.players:
+            raise RecordError(f"give one name a seat: {game.players} names, not {len(names)}")
         replay = game.state_from_setup(state.initial_setup)
         actions: list[str] = []
         for seat, action in state.history:
@@ -108,6 +110,8 @@ class Record:
         names = data.get("names")
         if names is not None and (not isinstance(names, list) or not all(isinstance(n, str) for n in names)):
             raise RecordError("the record's 'names' must be a list of text")
+        if names is not None and len(names) != data["players"]:
+            raise RecordError(f"the record's 'names' must name each of its {data['players']} seats, not {len(names)}")
         outcome = data.get("outcome")
         if outcome is not None and not isinstance(outcome, dict):
             raise RecordError("the record's 'outcome' must be a JSON object")
