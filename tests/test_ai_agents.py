@@ -393,6 +393,17 @@ def test_the_time_budget_stops_the_search() -> None:
     assert 0 < agent.last_iterations < 10**7
 
 
+def test_mcts_runs_no_more_trees_than_its_iterations_on_hidden_information() -> None:
+    game = tritable.new_game("triatri", 3)
+    state = game.new_state(seed=2)
+    seat = state.players_to_move()[0]
+    for budget in (1, 5, 8, 30):
+        agent = MCTSAgent(0, iterations=budget, determinizations=8)
+        stats = agent.analyse(state, seat)
+        assert agent.last_iterations == budget
+        assert sum(s.visits or 0 for s in stats) == budget
+
+
 def test_builtin_evaluations_are_in_range() -> None:
     assert relative([3, 3], 0, 1) == 0
     for gid in REAL:
@@ -431,6 +442,10 @@ def test_hint_gives_the_best_action_and_the_runners_up() -> None:
     assert data["best"]["action"] == "2" and [a["action"] for a in data["alternatives"]] == h.notations
     greedy = hint(state, level="greedy")
     assert greedy.action == 2 and greedy.visits is None
+    # With a budget smaller than the moves, some are never tried: no estimate for them.
+    short = hint(ToyTicTacToe().new_state(setup={"board": "........."}), level="mcts:iterations=3", seed=1)
+    untried = [row for row in short.to_json()["alternatives"] if row["visits"] == 0]
+    assert untried and all(row["value"] is None and row["win_rate"] is None for row in untried)
 
 
 def test_hint_needs_a_seat_at_a_simultaneous_turn() -> None:

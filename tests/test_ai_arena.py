@@ -21,6 +21,7 @@ from tritable.ai.arena import (
     wilson,
 )
 from tritable.ai.levels import AgentSpecError, level_spec, make_agent, parse_spec, resolve
+from tritable.ai.mcts import MCTSAgent
 
 sys.path.insert(0, str(Path(__file__).parent))
 from ai_toy_games import ToyGoofspiel, ToyNim, ToyPig
@@ -46,7 +47,7 @@ def test_elo_on_known_scores() -> None:
 
 
 def test_pair_result_json() -> None:
-    pair = PairResult("hard", "greedy", wins=60, draws=20, losses=20)
+    pair = PairResult("hard", "greedy", wins=60, draws=20, losses=20, games=100)
     data = pair.to_json()
     assert data["n"] == 100 and data["score"] == pytest.approx(0.7)
     assert data["score_ci95"] == [pytest.approx(x) for x in wilson(70, 100)]
@@ -54,7 +55,7 @@ def test_pair_result_json() -> None:
     lo, hi = data["elo_ci95"]
     assert lo == pytest.approx(elo(wilson(70, 100)[0]))
     assert hi == pytest.approx(elo(wilson(70, 100)[1]))
-    sweep = PairResult("a", "b", wins=10).to_json()
+    sweep = PairResult("a", "b", wins=10, games=10).to_json()
     assert sweep["elo"] is None and sweep["elo_ci95"][1] is None and sweep["elo_ci95"][0] > 0
 
 
@@ -82,6 +83,11 @@ def test_pairwise_counting_in_a_multiplayer_game() -> None:
     report.add(GameResult(1, ("greedy", "hard", "greedy"), [9, 5, 5], [1, 2, 2], zero, 10, [3, 3, 3], zero, zero))
     pair = report.pairs[0]
     assert (pair.wins, pair.draws, pair.losses) == (2, 1, 1)
+    # Two games, not four independent results: the interval counts the games.
+    data = pair.to_json()
+    assert data["n"] == 4 and data["games"] == 2
+    assert data["score_ci95"] == [pytest.approx(x) for x in wilson(0.625 * 2, 2)]
+    assert data["score_ci95"][1] - data["score_ci95"][0] > (lambda lo, hi: hi - lo)(*wilson(2.5, 4))
     assert report.agents["hard"].firsts == 1 and report.agents["greedy"].firsts == 1
     assert report.agents["greedy"].seats == 4
 
@@ -137,7 +143,11 @@ def test_bad_specs() -> None:
         ("mcts:depth=3", "no setting 'depth'"),
         ("mcts:iterations", "key=value"),
         ("hard:iterations=0", "must be > 0"),
-        ("perfect:iterations=3", "no settings"),
+        ("perfect:iterations=3", "toy-nim has no perfect level"),
+        ("mcts:iterations=5:iterations=6", "'iterations' is given twice"),
+        ("mcts:c=inf", "c must be a finite number, not inf"),
+        ("hard:seconds=inf", r"seconds must be a finite number \(none lifts the limit\)"),
+        ("mcts:c=nan", "c must be a finite number"),
         ("mcts:iterations=none:seconds=none", "give an iteration budget, a time budget or both"),
         ("hard:seconds=none:iterations=none", "give an iteration budget, a time budget or both"),
         ("mcts:c=none", "c takes a number"),
@@ -147,6 +157,10 @@ def test_bad_specs() -> None:
             check_specs(game, [spec, "random"])
     with pytest.raises(AgentSpecError, match="no perfect level"):
         make_agent(game, "perfect", 0)
+    with pytest.raises(AgentSpecError, match="the perfect level takes no settings"):
+        make_agent("triple-triad", "perfect:seconds=1", 0)
+    with pytest.raises(ValueError, match="finite number > 0"):
+        MCTSAgent(c=math.inf)
     with pytest.raises(ValueError):
         run_arena(game, ["random", "random"], games=0)
 

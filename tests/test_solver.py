@@ -387,6 +387,14 @@ def test_trade_phase_every_pick_is_best_and_agent_takes_the_strongest() -> None:
     seat = state.current_player()
     pick = SolverAgent(0).choose(state, seat)
     assert card_strength(pick) == max(card_strength(a) for a in state.legal_actions())
+    # The searching levels value every pick alike (the round is decided) and take the strongest
+    # card too, by the game's preference; random stays random.
+    for spec in ("greedy", "easy", "normal", "mcts:iterations=50", "ismcts:iterations=50"):
+        agent = make_agent(game, spec, 3)
+        assert card_strength(agent.choose(state, seat)) == card_strength(pick), spec
+        assert agent.analyse(state, seat)[0].action == agent.choose(state, seat)
+    picks = {make_agent(game, "random", s).choose(state, seat) for s in range(30)}
+    assert len(picks) > 1
 
 
 # -- agents and the perfect level ---------------------------------------------------------------------

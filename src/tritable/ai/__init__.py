@@ -2,7 +2,7 @@
 
 Everything here is built on the engine protocol alone (``legal_actions``, ``apply_action``,
 ``clone``, ``returns``, ``view`` and ``game.sample_state``); the only game-specific code is the
-evaluation functions of :mod:`tritable.ai.evaluation` and the rollout policies of
+evaluation functions and preferences of :mod:`tritable.ai.evaluation` and the rollout policies of
 :mod:`tritable.ai.policies`.
 
 Agents (:mod:`tritable.ai.agents`, :mod:`tritable.ai.mcts`) are built with a seed and answer

@@ -146,6 +146,24 @@ class Agent(ABC):
         """Every legal action with its estimated value, best first, from ``obs`` alone."""
 
 
+def prefer(obs: Observation, rows: list[ActionStat]) -> list[ActionStat]:
+    """``rows`` (best first) with the actions whose value equals the best one's exactly put
+    first, in the order of the game's preference (:data:`tritable.ai.evaluation.PREFERENCES`);
+    unchanged when the game has none or it ranks them all alike."""
+    from tritable.ai.evaluation import preference_for
+
+    like = preference_for(obs.game)
+    if like is None or len(rows) < 2:
+        return rows
+    top = rows[0].value
+    tied = [r for r in rows if r.value == top]
+    liking = [like(obs.view, obs.seat, r.action) for r in tied]
+    if len(tied) < 2 or min(liking) == max(liking):
+        return rows
+    order = sorted(range(len(tied)), key=lambda i: -liking[i])  # stable: the search's order among equals
+    return [tied[i] for i in order] + [r for r in rows if r.value != top]
+
+
 class RandomAgent(Agent):
     """Uniformly random legal actions."""
 
@@ -226,7 +244,7 @@ class GreedyAgent(Agent):
         order = list(range(len(actions)))
         obs.rng.shuffle(order)  # ties go to a random one of the best, a sure result first
         order.sort(key=lambda i: (-totals[i], -exact[i]))
-        return [ActionStat(actions[i], totals[i] / n) for i in order]
+        return prefer(obs, [ActionStat(actions[i], totals[i] / n) for i in order])
 
     def _value(
         self, state: State, seat: int, evaluate: Evaluation | None, rng: random.Random, own: int, chance: int

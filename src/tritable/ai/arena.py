@@ -152,6 +152,8 @@ class PairResult:
     wins: int = 0
     draws: int = 0
     losses: int = 0
+    games: int = 0
+    """Games in which A and B met (with several seats of one agent a game holds several pairs)."""
 
     @property
     def n(self) -> int:
@@ -162,7 +164,11 @@ class PairResult:
         return (self.wins + self.draws / 2) / self.n if self.n else 0.5
 
     def to_json(self) -> JSON:
-        lo, hi = wilson(self.wins + self.draws / 2, self.n)
+        # The pairs of one game share its deal and its play, so the game is the independent
+        # unit: the interval counts games, each scoring its pairs' mean. A mean of results in
+        # [0, 1] varies no more than a single result with the same mean, so Wilson's interval on
+        # the games is a safe (wider) one.
+        lo, hi = wilson(self.score * self.games, self.games)
         return {
             "a": self.a,
             "b": self.b,
@@ -170,6 +176,7 @@ class PairResult:
             "draws": self.draws,
             "losses": self.losses,
             "n": self.n,
+            "games": self.games,
             "score": self.score,
             "score_ci95": [lo, hi],
             "elo": elo(self.score),
@@ -226,6 +233,8 @@ class ArenaReport:
             agent.seconds += result.seconds[seat]
             agent.max_seconds = max(agent.max_seconds, result.max_seconds[seat])
         for pair in self.pairs:
+            if pair.a in result.specs and pair.b in result.specs:
+                pair.games += 1
             for sa, na in enumerate(result.specs):
                 if na != pair.a:
                     continue

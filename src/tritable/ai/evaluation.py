@@ -26,9 +26,13 @@ True
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from tritable.ai.agents import Evaluation
-from tritable.engine.protocol import Game, State
+from tritable.engine.protocol import Action, Game, State
+
+Preference = Callable[[Any, int, Action], float]
+"""``(view, seat, action) -> float``: how much ``seat`` likes ``action`` beside the game's result."""
 
 EVALUATIONS: dict[str, Evaluation] = {}
 """game id -> evaluation function."""
@@ -47,6 +51,50 @@ def register_evaluation(game_id: str) -> Callable[[Evaluation], Evaluation]:
 def evaluation_for(game: Game | str) -> Evaluation | None:
     """The evaluation registered for a game (or game id), ``None`` if it has none."""
     return EVALUATIONS.get(game if isinstance(game, str) else game.id)
+
+
+PREFERENCES: dict[str, Preference] = {}
+"""game id -> preference: what a seat likes among actions the search values the same.
+
+Some choices cannot change the game's result and still matter to a player: the card the winner
+of a Triple Triad trade takes home. The search values them all alike, so the search agents and
+``greedy`` order actions of exactly equal value by the game's preference (higher first). It reads
+the seat's view only."""
+
+
+def register_preference(game_id: str) -> Callable[[Preference], Preference]:
+    """Register ``function`` as the preference of ``game_id`` (replacing any earlier one)."""
+
+    def decorator(function: Preference) -> Preference:
+        PREFERENCES[game_id] = function
+        return function
+
+    return decorator
+
+
+def preference_for(game: Game | str) -> Preference | None:
+    """The preference registered for a game (or game id), ``None`` if it has none."""
+    return PREFERENCES.get(game if isinstance(game, str) else game.id)
+
+
+@register_preference("triple-triad")
+def triple_triad_preference(view: Any, seat: int, action: Action) -> float:
+    """A trade pick (``TAKE + card id``): the stronger card, by the sum of its printed ratings,
+    then its level; every other action 0.
+
+    >>> from tritable.games.triple_triad import TAKE
+    >>> from tritable.games.triple_triad.data import BY_NAME
+    >>> take = lambda name: TAKE + BY_NAME[name]
+    >>> triple_triad_preference({}, 0, take("Squall")) > triple_triad_preference({}, 0, take("Geezard"))
+    True
+    """
+    from tritable.games.triple_triad import TAKE
+    from tritable.games.triple_triad.data import LEVELS, RATINGS
+
+    if type(action) is not int or action < TAKE:
+        return 0.0
+    card = action - TAKE
+    return sum(RATINGS[card]) * 100.0 + LEVELS[card]
 
 
 def relative(values: Sequence[float], seat: int, scale: float) -> float:

@@ -16,6 +16,7 @@ should return ``ActionStat(..., solved=True)`` from ``analyse`` so that hints sh
 from __future__ import annotations
 
 import importlib
+import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -167,7 +168,10 @@ def parse_spec(text: str) -> AgentSpec:
         key, sep, value = part.partition("=")
         if not sep or not key.strip():
             raise AgentSpecError(f"agent {text!r}: setting {part!r} is not of the form key=value")
-        raw[key.strip().lower()] = value.strip()
+        key = key.strip().lower()
+        if key in raw:
+            raise AgentSpecError(f"agent {text!r}: setting {key!r} is given twice")
+        raw[key] = value.strip()
     settings = _typed(text, name, raw) if name in KINDS else raw
     return AgentSpec(name, settings, text.strip())
 
@@ -192,6 +196,9 @@ def _typed(text: str, kind: str, raw: dict[str, Any]) -> dict[str, Any]:
                 value = typ(value)
             except ValueError:
                 raise AgentSpecError(f"agent {text!r}: {key} takes a number, not {value!r}") from None
+        if isinstance(value, float) and not math.isfinite(value):
+            hint = " (none lifts the limit)" if key in _BUDGETS else ""
+            raise AgentSpecError(f"agent {text!r}: {key} must be a finite number{hint}, not {value!r}")
         if key == "rollout_depth":
             if value < 0:
                 raise AgentSpecError(f"agent {text!r}: rollout_depth must be >= 0, not {value}")
@@ -209,6 +216,10 @@ def resolve(spec: AgentSpec | str, game: Game | str) -> tuple[str, dict[str, Any
     if spec.name in KINDS:
         return spec.name, dict(spec.settings)
     if spec.name == "perfect":
+        _load_solvers()
+        gid = game if isinstance(game, str) else game.id
+        if gid not in PERFECT:
+            raise AgentSpecError(f"{gid} has no perfect level (levels: {', '.join(levels(gid))})")
         if spec.settings:
             raise AgentSpecError("the perfect level takes no settings")
         return "perfect", {}
@@ -252,6 +263,7 @@ class Hint:
 
     ``value`` is the mean return in [-1, 1] (exact when ``solved``), ``win_rate`` the same on a
     0..1 scale (draws half), ``visits`` the search visits of the action (``None`` without search).
+    An alternative with 0 visits was never tried: its JSON ``value`` and ``win_rate`` are null.
     """
 
     seat: int
@@ -270,10 +282,11 @@ class Hint:
 
     def to_json(self) -> JSON:
         def row(stat: ActionStat, text: str) -> JSON:
+            known = stat.visits != 0  # an action the search never tried has no estimate
             return {
                 "action": text,
-                "value": round(stat.value, 4),
-                "win_rate": round(stat.win_rate, 4),
+                "value": round(stat.value, 4) if known else None,
+                "win_rate": round(stat.win_rate, 4) if known else None,
                 "visits": stat.visits,
                 "solved": stat.solved,
             }

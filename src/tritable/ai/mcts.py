@@ -32,7 +32,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from tritable.ai.agents import ActionStat, Agent, Evaluation, Observation
+from tritable.ai.agents import ActionStat, Agent, Evaluation, Observation, prefer
 from tritable.ai.policies import policy_for
 from tritable.engine.playout import random_step
 from tritable.engine.protocol import CHANCE, SIMULTANEOUS, TERMINAL, Action, Game, State
@@ -276,8 +276,8 @@ class _SearchAgent(Agent):
             raise ValueError(f"{self.kind}: iterations must be >= 1, not {iterations}")
         if seconds is not None and not seconds > 0:
             raise ValueError(f"{self.kind}: seconds must be > 0, not {seconds}")
-        if not c > 0:
-            raise ValueError(f"{self.kind}: the exploration constant must be > 0, not {c}")
+        if not (c > 0 and math.isfinite(c)):
+            raise ValueError(f"{self.kind}: the exploration constant must be a finite number > 0, not {c}")
         if rollout_depth is not None and rollout_depth < 0:
             raise ValueError(f"{self.kind}: rollout_depth must be >= 0, not {rollout_depth}")
         self.iterations = iterations
@@ -307,7 +307,8 @@ class _SearchAgent(Agent):
 
 class MCTSAgent(_SearchAgent):
     """UCT. Perfect information: one tree on the real state. Hidden information: one tree on
-    each of ``determinizations`` states drawn from the seat's view, root statistics summed."""
+    each of ``determinizations`` states drawn from the seat's view (fewer if the iteration budget
+    is smaller: a tree needs an iteration), root statistics summed."""
 
     kind = "mcts"
 
@@ -330,13 +331,21 @@ class MCTSAgent(_SearchAgent):
         deadline = self._deadline()
         actions = obs.legal_actions()
         search = Search(obs.game, obs.rng, self.c, self.rollout_depth, self._evaluation(obs.game), True)
-        groups = obs.determinizations(self.determinizations)
+        # No more trees than iterations: each tree gets at least one, and a budget of 5 must
+        # not run 8.
+        k = self.determinizations if self.iterations is None else min(self.determinizations, self.iterations)
+        groups = obs.determinizations(k)
         totals: dict[Action, tuple[int, float]] = {a: (0, 0.0) for a in actions}
         self.last_iterations = 0
         weight_left = sum(n for _, n in groups)
+        weight_done = 0
         for root_state, n in groups:
-            # Each tree gets its determinization's share of the iterations and of the time left.
-            budget = None if self.iterations is None else max(1, self.iterations * n // self.determinizations)
+            # Each tree gets its determinization's share of the iterations (the shares add up to
+            # the budget exactly) and of the time left.
+            budget = None
+            if self.iterations is not None:
+                budget = self.iterations * (weight_done + n) // k - self.iterations * weight_done // k
+            weight_done += n
             share = None
             if deadline is not None:
                 now = time.perf_counter()
@@ -347,7 +356,7 @@ class MCTSAgent(_SearchAgent):
             for a, (v, t) in root_stats(root, obs.seat, actions).items():
                 v0, t0 = totals[a]
                 totals[a] = (v0 + v, t0 + t)
-        return ranked(totals, actions)
+        return prefer(obs, ranked(totals, actions))
 
 
 class ISMCTSAgent(_SearchAgent):
@@ -398,4 +407,4 @@ class ISMCTSAgent(_SearchAgent):
 
         root = Node(-1)
         self.last_iterations = search.run(root, make_state, self.iterations, deadline)
-        return ranked(root_stats(root, obs.seat, actions), actions)
+        return prefer(obs, ranked(root_stats(root, obs.seat, actions), actions))

@@ -359,7 +359,9 @@ class SampledSolverAgent(Agent):
     """Closed hands: draws the hidden hand ``samples`` times from the seat's view
     (``game.sample_state(view, rng)``, never the real hand), solves each draw exactly, and plays
     the action that is optimal in the most draws (ties: the better mean result, then the legal
-    order). With more than ``all_best_from`` empty cells each draw contributes one optimal action
+    order). Its analysis gives each action the number of draws in which it is optimal (as
+    ``visits``) and its mean result in those draws: a move no draw proved optimal has no
+    estimate (0 visits). With more than ``all_best_from`` empty cells each draw contributes one optimal action
     (solving for all of them costs about five times more there); later, all of them. With nothing
     hidden it plays like :class:`SolverAgent`."""
 
@@ -377,23 +379,20 @@ class SampledSolverAgent(Agent):
         view = obs.view
         if all(h is not None for h in view["hands"]):
             return SolverAgent(self.seed).analyse_observation(obs)
-        optimal = {a: 0.0 for a in actions}
-        mean = {a: 0.0 for a in actions}
-        total = 0
+        optimal = {a: 0 for a in actions}
+        result = {a: 0.0 for a in actions}
         empty = sum(cell is None for cell in view["board"])
         for state, weight in obs.determinizations(self.samples):
             solution = solve(state, all_best=empty <= self.all_best_from)
-            total += weight
-            bound = solution.value - 2 if solution.all_best else solution.value  # the others: at most
-            for a in actions:
-                v = solution.value if a in solution.best_moves else bound
-                mean[a] += weight * ((v > 0) - (v < 0))
+            # Only an optimal move's result is known; the others are only bounded by it.
+            outcome = (solution.value > 0) - (solution.value < 0)
             for a in solution.best_moves:
                 if a in optimal:
                     optimal[a] += weight
+                    result[a] += weight * outcome
         order = {a: i for i, a in enumerate(actions)}
-        ranked = sorted(actions, key=lambda a: (-optimal[a], -mean[a], order[a]))
-        return [ActionStat(a, mean[a] / total, total, False) for a in ranked]
+        ranked = sorted(actions, key=lambda a: (-optimal[a], -result[a], order[a]))
+        return [ActionStat(a, result[a] / optimal[a] if optimal[a] else 0.0, optimal[a], False) for a in ranked]
 
 
 def perfect_agent(game: Game, seed: int) -> Agent:

@@ -91,10 +91,15 @@ def arena(
 
         report = run_arena(g, specs, n_games, seed, jobs, progress=tick)
     data = report.to_json()
-    title = f"{data['games']} games of {g.id} ({g.players} players, seed {seed}, {data['assignments']} seatings)"
+    seatings = data["assignments"]
+    title = (
+        f"{data['games']} game{'s' * (data['games'] != 1)} of {g.id} ({g.players} players, seed {seed}, "
+        f"{seatings} seating{'s' * (seatings != 1)})"
+    )
     table = Table(title=title)
     for col in ("agent", "first places", "mean score", "s/move (mean)", "s/move (max)"):
-        table.add_column(col, justify="left" if col == "agent" else "right")
+        # Long specs wrap rather than lose their settings: two agents may differ only there.
+        table.add_column(col, justify="left" if col == "agent" else "right", overflow="fold")
     for a in data["agents"]:
         table.add_row(
             a["name"],
@@ -107,7 +112,7 @@ def arena(
     if data["pairs"]:
         pairs = Table(title="head to head: A's wins-draws-losses (draws count half, 95% intervals)")
         for col in ("A vs B", "W-D-L", "A's score", "Elo(A) - Elo(B)"):
-            pairs.add_column(col, justify="left" if col == "A vs B" else "right")
+            pairs.add_column(col, justify="left" if col == "A vs B" else "right", overflow="fold")
         for p in data["pairs"]:
             lo, hi = p["score_ci95"]
             elo_lo, elo_hi = p["elo_ci95"]
@@ -118,6 +123,8 @@ def arena(
                 f"{_fmt(p['elo'], p['score'])} [{_fmt(elo_lo, lo)}, {_fmt(elo_hi, hi)}]",
             )
         console.print(pairs)
+    else:
+        console.print("one agent in every seat: no head-to-head results", highlight=False)
     console.print(f"{data['plies']} actions in {data['seconds']:.1f} s", highlight=False)
 
 
@@ -165,6 +172,8 @@ def hint_command(
 def _describe(row: dict[str, Any]) -> str:
     if row["solved"]:
         return f"solved value {row['value']:+.3f}"
+    if row["visits"] == 0:
+        return "not searched: no estimate"
     text = f"win rate {100 * row['win_rate']:.1f}%"
     if row["visits"] is not None:
         text += f", {row['visits']} visits"

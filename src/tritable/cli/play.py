@@ -416,22 +416,24 @@ class Session:
             raise TritableError(f"no hint: the AI failed ({type(exc).__name__}: {exc})") from None
         numbers = {a: i for i, (a, _, _) in enumerate(menu, 1)}
 
-        def chance(value: float, solved: bool) -> str:
+        def chance(value: float, solved: bool, visits: int | None) -> str:
             if solved:
                 return "a sure win" if value > 0 else "a sure loss" if value < 0 else "a sure draw"
+            if visits == 0:
+                return "not searched"
             return f"wins {50 * (value + 1):.0f}%"
 
         line = Text("hint: ", style="bold magenta")
         number = numbers.get(suggestion.action)
         line.append(f"{number} " if number is not None else "", style="bold cyan")
         line.append(suggestion.notation, style="bold")
-        line.append(f" ({chance(suggestion.value, suggestion.solved)})")
+        line.append(f" ({chance(suggestion.value, suggestion.solved, suggestion.visits)})")
         if suggestion.alternatives:
             line.append("; then ", style="dim")
             for i, (stat, text) in enumerate(zip(suggestion.alternatives, suggestion.notations, strict=False)):
                 if i:
                     line.append(", ", style="dim")
-                line.append(f"{text} ({chance(stat.value, stat.solved)})", style="dim")
+                line.append(f"{text} ({chance(stat.value, stat.solved, stat.visits)})", style="dim")
         self.console.print(line)
 
     def undo(self, seat: int) -> bool:

@@ -6,7 +6,8 @@ FILE is JSON in one of three forms:
   actions is solved;
 * a setup: ``{"game": "triple-triad", "options": {...}, "setup": {...}}`` (``options`` may be left
   out): the position before the first move;
-* a full state as written by ``State.to_json()`` (it has ``"history"`` and ``"board"``).
+* a full state as written by ``State.to_json()`` (it has ``"history"`` and ``"board"``), or the
+  output of ``tritable replay --json``, which holds one.
 
 Every form holds both hands, so with closed hands (``open=false``) the solver uses the hidden hand
 as the file gives it, and says so. A finished game, another game than Triple Triad, and malformed
@@ -37,6 +38,10 @@ def _load_state(path: Path) -> State:
         fail(f"{path}: not valid JSON: {exc}")
     if not isinstance(data, dict):
         fail(f"{path}: expected a JSON object (a record, a setup or a state), not {type(data).__name__}")
+    if "game" not in data and isinstance(data.get("state"), dict):
+        data = data["state"]  # the output of `tritable replay --json`
+    if "game" not in data:
+        fail(f"{path}: no 'game' field: expected a record, a setup or a state")
     if data.get("game") != "triple-triad":
         fail(f"{path}: the solver plays Triple Triad (game 'triple-triad'), not {data.get('game')!r}")
     try:

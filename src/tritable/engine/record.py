@@ -93,6 +93,8 @@ class Record:
         """Read a record; :class:`RecordError` names the first malformed field."""
         if not isinstance(data, Mapping):
             raise RecordError(f"a record is a JSON object, not {type(data).__name__}")
+        if "format" not in data:
+            raise RecordError("not a game record: it has no 'format' field (a setup or a state is not a record)")
         fmt = data.get("format")
         if fmt != FORMAT:
             raise RecordError(f"unsupported record format {fmt!r} (this version reads format {FORMAT})")
