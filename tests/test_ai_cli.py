@@ -138,6 +138,9 @@ def test_hint_bad_input(app: typer.Typer, tmp_path: Path) -> None:
     short["names"] = ["Alice"]
     running.write_text(json.dumps(short), encoding="utf-8")
     bad(app, ["hint", str(running)], "'names' must name each of its 2 seats, not 1")
+    setup = tmp_path / "setup.json"
+    setup.write_text(json.dumps({"game": "triad", "setup": {}}), encoding="utf-8")
+    bad(app, ["hint", str(setup)], "not a game record: it has no 'format' field")
 
 
 def test_hint_prints_player_names_as_written(app: typer.Typer, tmp_path: Path) -> None:

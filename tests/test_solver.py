@@ -471,6 +471,9 @@ def test_cli_solve_record_and_setup(tmp_path: Path) -> None:
 
     as_state = runner.invoke(app, ["solve", str(write(tmp_path, "state.json", state.to_json())), "--json"])
     assert as_state.exit_code == 0 and json.loads(as_state.output)["value"] == expected.value
+    replayed = runner.invoke(app, ["replay", str(record), "--json"])
+    from_replay = runner.invoke(app, ["solve", str(write(tmp_path, "replayed.json", replayed.output)), "--json"])
+    assert from_replay.exit_code == 0 and json.loads(from_replay.output)["value"] == expected.value
 
 
 @pytest.mark.parametrize(
@@ -483,6 +486,8 @@ def test_cli_solve_record_and_setup(tmp_path: Path) -> None:
         ({"game": "triple-triad", "setup": {"hands": [["Nobody"] * 5, ["Geezard"] * 5], "first": 0}}, "Nobody"),
         ({"game": "triple-triad", "options": {"same_wall": True}, "setup": {}}, "same_wall"),
         ({"game": "triple-triad", "setup": {}, "extra": 1}, "unknown setup file field"),
+        ({}, "no 'game' field"),
+        ({"state": {"board": []}, "terminal": False}, "no 'game' field"),
     ],
 )
 def test_cli_solve_bad_input(tmp_path: Path, content: Any, message: str) -> None:
