@@ -236,13 +236,9 @@ def make_agent(game: Game | str, level: str = "hard", seed: int = 0) -> Agent:
     >>> make_agent("triad", "random", seed=1)
     RandomAgent(seed=1)
     """
-    kind, settings = resolve(level, game)
+    kind, settings = resolve(level, game)  # perfect: only for a game that has a solver
     if kind == "perfect":
-        _load_solvers()
-        gid = game if isinstance(game, str) else game.id
-        factory = PERFECT.get(gid)
-        if factory is None:
-            raise AgentSpecError(f"{gid} has no perfect level (levels: {', '.join(levels(gid))})")
+        factory = PERFECT[game if isinstance(game, str) else game.id]
         g = game if not isinstance(game, str) else game_class(game)()
         try:
             return factory(g, seed)
