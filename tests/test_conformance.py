@@ -28,6 +28,8 @@ from tritable.engine import (
     RecordError,
     SetupError,
     State,
+    StateError,
+    UnknownGameError,
     game_class,
     game_ids,
 )
@@ -120,6 +122,20 @@ def refuses_garbage(state: State) -> None:
         with pytest.raises(OutOfTurnError):
             state.apply_action(state.legal_actions()[0], other)
         assert state.to_json() == before
+    pending = state.players_to_move()
+    if p == SIMULTANEOUS:
+        # A seat is a whole number: True or 1.0 is no seat, even where it equals one (the
+        # history of a simultaneous turn keeps the seat as given).
+        legal = state.legal_actions(pending[0])
+        for fake in (bool(pending[0]), float(pending[0]), str(pending[0])):
+            with pytest.raises(OutOfTurnError, match="whole number"):
+                state.apply_action(legal[0], fake)  # type: ignore[arg-type]
+        assert state.to_json() == before
+    for bad_seat in (-1, state.game.players, True, 1.0):
+        with pytest.raises(StateError, match="no seat"):
+            state.render(bad_seat)  # type: ignore[arg-type]
+        with pytest.raises(StateError, match="no seat"):
+            state.view(bad_seat)  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize("gid", GAMES)
@@ -228,6 +244,46 @@ def test_bad_settings_are_typed_errors(gid: str) -> None:
         game.new_state(setup=[1, 2])  # type: ignore[arg-type]
     with pytest.raises(NotationError):
         game.string_to_action("%%garbage%%")
+    with pytest.raises(OptionError, match="mapping"):
+        tritable.new_game(gid, options="same=true")  # type: ignore[arg-type]
+    with pytest.raises(UnknownGameError):
+        tritable.new_game(["x"])  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("gid", GAMES)
+def test_state_json_of_another_game_or_other_options_is_refused(gid: str) -> None:
+    cls = game_class(gid)
+    state = tritable.new_game(gid, cls.max_players).new_state(seed=2)
+    rng = random.Random(2)
+    for _ in range(6):
+        if not state.is_terminal():
+            step(state, rng)
+    data = state.to_json()
+    game = state.game
+    assert game.state_from_json(data).to_json() == data
+    other_players = cls.min_players if cls.min_players != cls.max_players else None
+    if other_players is not None:
+        with pytest.raises(StateError, match="players"):
+            tritable.new_game(gid, other_players).state_from_json(data)
+    for spec in cls.option_specs:
+        now = game.options[spec.name]
+        if spec.type is bool:
+            changed: Any = not now
+        elif spec.choices is not None:
+            changed = next(c for c in spec.choices if c != now)
+        elif spec.type is int:
+            changed = now + 1 if spec.max is None or now < spec.max else now - 1
+        else:
+            continue
+        try:
+            other = tritable.new_game(gid, cls.max_players, {spec.name: changed})
+        except OptionError:
+            continue  # not valid alone (an option that needs another)
+        with pytest.raises(StateError):
+            other.state_from_json(data)
+    for bad in ([["x", "y"]], [[0]], [[1.5, "x"]], [[99, "x"]], [[float("inf"), "x"]], "history"):
+        with pytest.raises(StateError, match="history"):
+            game.state_from_json({**data, "history": bad})
 
 
 @pytest.mark.parametrize("gid", GAMES)

@@ -30,6 +30,7 @@ from tritable.engine.errors import (
     PlayerCountError,
     SetupError,
     StateError,
+    TritableError,
 )
 
 if TYPE_CHECKING:
@@ -223,6 +224,8 @@ class Game(ABC):
         self.players = players
         specs = {spec.name: spec for spec in self.option_specs}
         values = {name: spec.default for name, spec in specs.items()}
+        if options is not None and not isinstance(options, Mapping):
+            raise OptionError(f"{self.id}: options are name-value pairs (a mapping), not {type(options).__name__}")
         for name, value in (options or {}).items():
             key = str(name).replace("-", "_")
             if key not in specs:
@@ -343,6 +346,8 @@ class State(ABC):
 
     def _acting_seat(self, player: int | None) -> int:
         """Resolve who acts for apply_action/legal_actions; raises if ``player`` may not act."""
+        if player is not None and type(player) is not int:
+            raise OutOfTurnError(f"a seat is a whole number, not {player!r}")
         p = self.current_player()
         if p >= 0:
             if player is not None and player != p:
@@ -456,11 +461,39 @@ class State(ABC):
         }
 
     def _read_header(self, data: Mapping[str, Any]) -> None:
-        """Read back the ``setup`` and ``history`` that :meth:`_json_header` wrote."""
-        try:
-            self.history = [(int(seat), self.game.string_to_action(text)) for seat, text in data.get("history", [])]
-        except (TypeError, ValueError) as exc:
-            raise StateError(f"bad history in state JSON: {exc}") from None
+        """Read back the ``setup`` and ``history`` that :meth:`_json_header` wrote, after checking
+        that the ``game``, ``players`` and ``options`` the JSON names (where it names them) are
+        this state's game's: a state read into a game with other options would be another game."""
+        g = self.game
+        if "game" in data and data["game"] != g.id:
+            raise StateError(f"not a {g.id} state: {data['game']!r}")
+        if "players" in data and (type(data["players"]) is not int or data["players"] != g.players):
+            raise StateError(f"this state is for {data['players']!r} players, this game for {g.players}")
+        if "options" in data:
+            options = data["options"]
+            if not isinstance(options, Mapping):
+                raise StateError("the state's options must be a JSON object")
+            try:
+                theirs = type(g)(players=g.players, options=options).options
+            except TritableError as exc:
+                raise StateError(f"bad options in state JSON: {exc}") from None
+            if theirs != g.options:
+                raise StateError(f"the state was made with other options ({theirs}) than this game's ({g.options})")
+        history = data.get("history", [])
+        if not isinstance(history, list):
+            raise StateError("the state's history must be a list of [seat, action] pairs")
+        read: list[tuple[int, Action]] = []
+        for i, entry in enumerate(history):
+            if not isinstance(entry, (list, tuple)) or len(entry) != 2:
+                raise StateError(f"bad history in state JSON: entry {i} is not a [seat, action] pair")
+            seat, text = entry
+            if type(seat) is not int or not CHANCE <= seat < g.players:
+                raise StateError(f"bad history in state JSON: entry {i} names no seat ({seat!r})")
+            try:
+                read.append((seat, g.string_to_action(text)))
+            except (TypeError, ValueError) as exc:
+                raise StateError(f"bad history in state JSON: entry {i}: {exc}") from None
+        self.history = read
         setup = data.get("setup")
         if setup is not None and not isinstance(setup, Mapping):
             raise StateError("the state's setup must be a JSON object")
@@ -474,7 +507,7 @@ class State(ABC):
         (:meth:`Turn.to_json`) and the game's visible parts."""
 
     def _view_header(self, seat: int | None) -> JSON:
-        if seat is not None and not (isinstance(seat, int) and 0 <= seat < self.game.players):
+        if seat is not None and not (type(seat) is int and 0 <= seat < self.game.players):
             raise StateError(f"no seat {seat!r} in a {self.game.players}-player game")
         g = self.game
         return {

@@ -33,6 +33,8 @@ def game_ids() -> list[str]:
 
 def game_class(game_id: str) -> type[Game]:
     """The class of game ``game_id``; :class:`UnknownGameError` if there is none."""
+    if not isinstance(game_id, str):
+        raise UnknownGameError(f"a game is named by its id (text), not {game_id!r} (games: {', '.join(game_ids())})")
     if game_id in _LOADED:
         return _LOADED[game_id]
     target = _BUILTIN.get(game_id)

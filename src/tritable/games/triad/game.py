@@ -598,6 +598,7 @@ class TriadState(State):
         return data
 
     def render(self, seat: int | None = None) -> str:
+        self._view_header(seat)  # validates the seat
         ranks = range(SIZE) if seat == 1 else range(SIZE - 1, -1, -1)
         files = range(SIZE - 1, -1, -1) if seat == 1 else range(SIZE)
         edge = "    " + "  ".join(FILES[f] for f in files)

@@ -273,7 +273,10 @@ class TriATri(Game):
         if not isinstance(data, Mapping):
             raise StateError("a triatri state is a JSON object")
         if data.get("game") != self.id or data.get("players") != self.players:
-            raise StateError(f"this state is not a {self.players}-player triatri state")
+            raise StateError(
+                f"not a {self.players}-player triatri state: it names game {data.get('game')!r} "
+                f"for {data.get('players')!r} players"
+            )
         state = TriATriState(self, None)
         state._read_header(data)
         body = data.get("state")

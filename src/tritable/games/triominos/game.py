@@ -1027,6 +1027,7 @@ class TriominosState(State):
     # -- rendering ------------------------------------------------------------------------------
 
     def render(self, seat: int | None = None) -> str:
+        self._view_header(seat)  # validates the seat: a rack is shown to its own seat only
         g = self.game
         n = g.players
         lines = [
