@@ -120,6 +120,7 @@ def _with_rack(state: State, seat: int, old: str, new: str) -> State:
     assert old in rack and new in pool
     rack[rack.index(old)] = new
     pool[pool.index(new)] = old
+    data["setup"] = None  # no longer the position its setup and history lead to
     return state.game.state_from_json(data)
 
 

@@ -281,6 +281,17 @@ def test_state_json_of_another_game_or_other_options_is_refused(gid: str) -> Non
             continue  # not valid alone (an option that needs another)
         with pytest.raises(StateError):
             other.state_from_json(data)
+    # Where a game checks it, the position must be the one the setup and history lead to:
+    # another position of the same deal under this history is refused. (Triple Triad and TriATri
+    # check their positions field by field: cards and gems conserved.)
+    other = game.new_state(setup=state.initial_setup)
+    for _ in range(3):
+        if not other.is_terminal():
+            step(other, rng)
+    mixed = {**other.to_json(), "history": data["history"]}
+    if gid in ("triominos", "triad", "tri-t-area") and mixed != data:
+        with pytest.raises(StateError):
+            game.state_from_json(mixed)
     for bad in ([["x", "y"]], [[0]], [[1.5, "x"]], [[99, "x"]], [[float("inf"), "x"]], "history"):
         with pytest.raises(StateError, match="history"):
             game.state_from_json({**data, "history": bad})

@@ -60,7 +60,8 @@ def position(
     revealed: list[list[str]] | None = None,
     **options: Any,
 ) -> TriominosState:
-    """A mid-round position (through ``state_from_json``, which checks it is a legal layout)."""
+    """A mid-round position (through ``state_from_json``, which checks it is a legal layout; with
+    no setup, it is a position of its own)."""
     n = len(racks)
     game = Triominos(n, options)
     placed = [t.split("@")[0] for t in layout]
@@ -82,6 +83,7 @@ def position(
         log=[],
         history=[],
         future=list(future),
+        setup=None,  # a position of its own: no setup and history for it to contradict
     )
     return game.state_from_json(data)
 

@@ -46,6 +46,7 @@ def hidden_shuffled(state: TriominosState, seat: int | None, rng: random.Random)
         free = free[need:]
     data["pool"] = free
     data["future"] = [" ".join(rng.sample(NAMES, 56)) for _ in data["future"]]
+    data["setup"] = None  # another deal: a position of its own, not the setup's
     return state.game.state_from_json(data)
 
 

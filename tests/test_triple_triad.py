@@ -810,6 +810,14 @@ def test_json_round_trip_and_render() -> None:
     bad["hands"] = [["Geezard"] * 3, []]
     with pytest.raises(StateError):
         g.state_from_json(bad)
+    # A card nobody brought to the match cannot be on the board.
+    early = g.new_state(seed=5)
+    early.apply_action(early.legal_actions()[0])
+    swapped = early.to_json()
+    cell = next(i for i, c in enumerate(swapped["board"]) if c is not None)
+    swapped["board"][cell][0] = next(n for n in ("Squall", "Seifer", "Edea") if n not in json.dumps(swapped["setup"]))
+    with pytest.raises(StateError, match="ten cards brought to the match"):
+        g.state_from_json(swapped)
 
 
 def test_render_shows_ratings_owner_elements_and_scores() -> None:

@@ -282,7 +282,9 @@ class Game(ABC):
 
     @abstractmethod
     def state_from_json(self, data: Mapping[str, Any]) -> State:
-        """Rebuild a state from :meth:`State.to_json`; :class:`StateError` when malformed."""
+        """Rebuild a state from :meth:`State.to_json`; :class:`StateError` when malformed or when
+        it names another game, player count or options (``docs/protocol.md`` says which games
+        also check the position against its setup and history)."""
 
     @abstractmethod
     def sample_state(self, view: Mapping[str, Any], rng: random.Random) -> State:
@@ -459,6 +461,21 @@ class State(ABC):
             "setup": self.initial_setup,
             "history": history,
         }
+
+    def _check_replays(self) -> None:
+        """For a state read from JSON: the position it states must be the one its setup and
+        history lead to (the JSON repeats the position for its readers; it may not contradict
+        them). A state without a setup (drawn from a view) has nothing to check against."""
+        if self.initial_setup is None:
+            return
+        try:
+            replay = self.game.state_from_setup(self.initial_setup)
+            for seat, action in self.history:
+                replay.apply_action(action, None if seat == CHANCE else seat)
+        except (TypeError, ValueError) as exc:
+            raise StateError(f"the state's setup and history do not replay: {exc}") from None
+        if replay.to_json() != self.to_json():
+            raise StateError("the state's position is not the one its setup and history lead to")
 
     def _read_header(self, data: Mapping[str, Any]) -> None:
         """Read back the ``setup`` and ``history`` that :meth:`_json_header` wrote, after checking

@@ -341,6 +341,7 @@ class Triad(Game):
             raise StateError("the state's setup must be a JSON object")
         state = self._state_from_body(data, setup)
         state._read_header(data)
+        state._check_replays()
         return state
 
     def sample_state(self, view: Mapping[str, Any], rng: random.Random) -> TriadState:

@@ -154,6 +154,7 @@ class Triominos(Game):
             raise
         except (TypeError, ValueError, KeyError, IndexError, AttributeError) as exc:
             raise StateError(f"malformed triominos state: {exc!r}") from None
+        state._check_replays()
         return state
 
     def sample_state(self, view: Mapping[str, Any], rng: random.Random) -> TriominosState:

@@ -1085,6 +1085,11 @@ class TripleTriadState(State):
             raise StateError("a state lists two hands")
         if sum(c >= 0 for c in cards) + len(self._hands[0]) + len(self._hands[1]) != 10:
             raise StateError("the board and the hands must hold ten cards")
+        # Every round is played with the ten cards brought to the match (Sudden Death deals them
+        # out again by owner), so no other card can be on the board or in a hand.
+        in_play = Counter([c for c in cards if c >= 0] + self._hands[0] + self._hands[1])
+        if in_play != Counter(self._brought[0] + self._brought[1]):
+            raise StateError("the board and the hands must hold the ten cards brought to the match")
         self._set_board(cards, owner)
         known = data.get("known")
         if (known is None) != (self._known is None):
