@@ -298,6 +298,35 @@ def test_state_json_of_another_game_or_other_options_is_refused(gid: str) -> Non
 
 
 @pytest.mark.parametrize("gid", GAMES)
+def test_a_tampered_view_gives_no_sample(gid: str) -> None:
+    """``sample_state`` draws only states that show the seat exactly the view: a view no state
+    shows (a seat to move that does not exist, a key missing, a turn that is not this one) is
+    refused with a StateError, never a state that cannot be played."""
+    cls = game_class(gid)
+    game = tritable.new_game(gid, cls.max_players)
+    state = game.new_state(seed=4)
+    rng = random.Random(4)
+    for _ in range(5):
+        if not state.is_terminal():
+            step(state, rng)
+    for seat in (0, None):
+        view = state.view(seat)
+        turn = view["turn"]
+        bad_views = [
+            {**view, "turn": {**turn, "players": [99]}},
+            {**view, "turn": {**turn, "players": ["x"]}},
+            {**view, "turn": {**turn, "kind": "over", "players": []}},
+            {k: v for k, v in view.items() if k != "turn"},
+            {**view, "players": cls.max_players + 1},
+            {**view, "game": "chess"},
+        ]
+        for bad in bad_views:
+            with pytest.raises(StateError):
+                game.sample_state(bad, random.Random(0))
+        assert game.sample_state(view, random.Random(0)).view(seat) == view
+
+
+@pytest.mark.parametrize("gid", GAMES)
 def test_game_repr_rebuilds_the_game(gid: str) -> None:
     game = tritable.new_game(gid, game_class(gid).max_players)
     assert eval(repr(game), {"tritable": tritable}) == game

@@ -443,9 +443,10 @@ class TriTArea(Game):
 
     def sample_state(self, view: Mapping[str, Any], rng: random.Random) -> TriTAreaState:
         try:
-            return self._sample(view, rng)
-        except (KeyError, IndexError, TypeError, ValueError, AttributeError) as exc:
+            sample = self._sample(view, rng)
+        except (KeyError, IndexError, TypeError, ValueError, AttributeError, OverflowError) as exc:
             raise StateError(f"not a Tri*T*Area view: {exc}") from None
+        return sample.agreeing_with(view)
 
     def _sample(self, view: Mapping[str, Any], rng: random.Random) -> TriTAreaState:
         if view["game"] != self.id:

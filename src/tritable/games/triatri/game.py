@@ -310,10 +310,10 @@ class TriATri(Game):
         if not isinstance(view, Mapping) or view.get("game") != self.id or view.get("players") != self.players:
             raise StateError(f"this is not a view of a {self.players}-player triatri game")
         try:
-            return self._sample(view, rng)
+            return self._sample(view, rng).agreeing_with(view)
         except StateError:
             raise
-        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError, OverflowError) as exc:
             raise StateError(f"malformed triatri view: {exc!r}") from None
 
     def _sample(self, view: Mapping[str, Any], rng: random.Random) -> TriATriState:

@@ -168,9 +168,9 @@ class Triominos(Game):
             state._load(view, private=False, rng=rng)
         except StateError:
             raise
-        except (TypeError, ValueError, KeyError, IndexError, AttributeError) as exc:
+        except (TypeError, ValueError, KeyError, IndexError, AttributeError, OverflowError) as exc:
             raise StateError(f"malformed triominos view: {exc!r}") from None
-        return state
+        return state.agreeing_with(view)
 
     # -- notation -------------------------------------------------------------------------------
 
@@ -946,8 +946,8 @@ class TriominosState(State):
         self.pool = tuple(pool)
         self.drawn = 0
         rounds = _nonneg(view["rounds"], "rounds")
-        if rounds < self.round + 1:
-            raise StateError("'rounds' is smaller than the round number")
+        if not self.round + 1 <= rounds <= self.game.options["max_rounds"]:
+            raise StateError(f"'rounds' ({rounds}) must be from the round number to max_rounds")
         self.future = tuple(_shuffled_deal(rng) for _ in range(rounds - self.round - 1))
 
     def _round_bans(self, view: Mapping[str, Any], seat: int | None) -> list[int]:

@@ -635,10 +635,10 @@ class TripleTriad(Game):
         """A state that agrees with ``view``; each card the view does not name is drawn uniformly from
         the level pool, and the later rounds' first players and elements are drawn afresh."""
         try:
-            return self._sample(view, rng)
+            return self._sample(view, rng).agreeing_with(view)
         except StateError:
             raise
-        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError, OverflowError) as exc:
             raise StateError(f"malformed Triple Triad view: {exc!r}") from None
 
     def _sample(self, view: Mapping[str, Any], rng: random.Random) -> TripleTriadState:
@@ -659,6 +659,8 @@ class TripleTriad(Game):
                 continue
             known[seat] = [9 * _card_id(n, "view", StateError) for n in view["known"][seat]]
             unseen = int(view["hand_sizes"][seat]) - len(known[seat])
+            if not 0 <= unseen <= HAND_SIZE:
+                raise StateError(f"seat {seat}'s hidden hand cannot hold {unseen} unknown cards")
             drawn = [9 * rng.choice(self._pool_ids) for _ in range(unseen)]
             hands.append(known[seat] + drawn)
             brought.append([9 * _card_id(n, "view", StateError) for n in view["brought"][seat]] + drawn)
