@@ -160,6 +160,8 @@ def test_notation_round_trip_and_errors() -> None:
             game.string_to_action(bad)
     with pytest.raises(NotationError):
         game.action_to_string((55, 0, 0, 1))
+    with pytest.raises(NotationError):  # no text for a triangle off the grid: it would not read back
+        game.action_to_string((0, 10**30, 0, 0))
 
 
 # -- start of a round -----------------------------------------------------------------------------

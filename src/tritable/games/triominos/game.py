@@ -89,7 +89,7 @@ def _notation(action: Action) -> str:
         return "pass"
     if isinstance(action, tuple) and len(action) == 4 and all(_is_int(v) for v in action):
         tile, x, y, rot = action
-        if 0 <= tile < len(TILES) and rot in ROTATIONS[tile]:
+        if 0 <= tile < len(TILES) and rot in ROTATIONS[tile] and abs(x) <= LIMIT and abs(y) <= LIMIT:
             return placement_text(tile, x, y, rot)
     raise NotationError(f"not a triominos action: {action!r}")
 
