@@ -818,6 +818,11 @@ def test_json_round_trip_and_render() -> None:
     swapped["board"][cell][0] = next(n for n in ("Squall", "Seifer", "Edea") if n not in json.dumps(swapped["setup"]))
     with pytest.raises(StateError, match="ten cards brought to the match"):
         g.state_from_json(swapped)
+    # A finished game cannot be handed to a seat that has nothing left to play.
+    stuck = s.to_json()
+    stuck["player"] = 0
+    with pytest.raises(StateError, match="a seat to move has no choice"):
+        g.state_from_json(stuck)
 
 
 def test_render_shows_ratings_owner_elements_and_scores() -> None:

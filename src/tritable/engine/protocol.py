@@ -462,25 +462,31 @@ class State(ABC):
             "history": history,
         }
 
+    def _check_turn(self, what: str = "a state read from JSON") -> None:
+        """The turn must be one the game can be in: real seats to move, each with a choice, and
+        someone to move (or chance) until the end; :class:`StateError` naming ``what`` if not."""
+        try:
+            pending = self.players_to_move()
+            if any(type(p) is not int or not 0 <= p < self.game.players for p in pending):
+                raise StateError(f"{what}: no seats {list(pending)} to move")
+            if not pending and self.current_player() not in (CHANCE, TERMINAL):
+                raise StateError(f"{what}: nobody is to move and the game is not over")
+            if any(not self.legal_actions(p) for p in pending):
+                raise StateError(f"{what}: a seat to move has no choice")
+        except StateError:
+            raise
+        except (TypeError, ValueError, KeyError, IndexError, AttributeError) as exc:
+            raise StateError(f"{what}: the turn is broken ({exc!r})") from None
+
     def agreeing_with(self, view: Mapping[str, Any]) -> Self:
         """This state, drawn from ``view`` by ``game.sample_state``, after checking that it shows
         that seat exactly ``view``; :class:`StateError` if not: the view was not one the game
         shows (tampered with, or of another position), and no state is consistent with it."""
         try:
             shown = self.view(view.get("seat"))
-            # The view's turn must be one the game can be in: real seats to move, each with a
-            # choice, and someone to move (or chance) until the end.
-            pending = self.players_to_move()
-            if any(type(p) is not int or not 0 <= p < self.game.players for p in pending):
-                raise StateError(f"no state shows this view: no seats {list(pending)} to move")
-            if not pending and self.current_player() not in (CHANCE, TERMINAL):
-                raise StateError("no state shows this view: nobody is to move")
-            if any(not self.legal_actions(p) for p in pending):
-                raise StateError("no state shows this view: a seat to move has no choice")
-        except StateError:
-            raise
         except (TypeError, ValueError, KeyError, IndexError, AttributeError) as exc:
             raise StateError(f"no state shows this view: {exc!r}") from None
+        self._check_turn("no state shows this view")
         if shown != view:
             wrong = sorted(k for k in set(shown) | set(view) if shown.get(k) != view.get(k))
             raise StateError(f"no state shows this view (it contradicts itself in {', '.join(wrong)})")

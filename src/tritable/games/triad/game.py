@@ -342,6 +342,7 @@ class Triad(Game):
         state = self._state_from_body(data, setup)
         state._read_header(data)
         state._check_replays()
+        state._check_turn()
         return state
 
     def sample_state(self, view: Mapping[str, Any], rng: random.Random) -> TriadState:

@@ -302,6 +302,7 @@ class TriATri(Game):
         except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
             raise StateError(f"malformed triatri state: {exc!r}") from None
         state._check()
+        state._check_turn()
         return state
 
     # -- sampling -----------------------------------------------------------------------------------

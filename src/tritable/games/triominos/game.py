@@ -155,6 +155,7 @@ class Triominos(Game):
         except (TypeError, ValueError, KeyError, IndexError, AttributeError) as exc:
             raise StateError(f"malformed triominos state: {exc!r}") from None
         state._check_replays()
+        state._check_turn()
         return state
 
     def sample_state(self, view: Mapping[str, Any], rng: random.Random) -> TriominosState:

@@ -629,6 +629,7 @@ class TripleTriad(Game):
             if isinstance(exc, StateError):
                 raise
             raise StateError(f"malformed Triple Triad state: {exc!r}") from None
+        state._check_turn()
         return state
 
     def sample_state(self, view: Mapping[str, Any], rng: random.Random) -> TripleTriadState:
