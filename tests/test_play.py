@@ -113,9 +113,10 @@ def run(*args: str, cwd: Path, stdin: str = "") -> subprocess.CompletedProcess[s
     )
 
 
-def finish(term: Term, answer: str = "1") -> int:
+def finish(term: Term, answer: str = "1", decline: str = "") -> int:
     """Answer every prompt with ``answer`` (and Enter at pass screens) to the end of the game,
-    decline to save and wait for the exit; returns the number of human decisions."""
+    decline to save (answering ``decline``) and wait for the exit; returns the number of human
+    decisions."""
     decisions = 0
     while True:
         i, _ = term.expect(PROMPT, PASS, SAVE)
@@ -125,7 +126,7 @@ def finish(term: Term, answer: str = "1") -> int:
         elif i == 1:
             term.send("")
         else:
-            term.send("")
+            term.send(decline)
             assert term.end() == 0
             return decisions
 
@@ -182,6 +183,9 @@ def test_illegal_input_is_refused_with_the_reason_and_play_goes_on(tmp_path: Pat
     term.send("nonsense")
     term.wait("neither an action number nor an action")
     term.wait(PROMPT)
+    term.send("\u00b2")  # a superscript two: a digit to str.isdigit, not to int
+    term.wait("neither an action number nor an action")
+    term.wait(PROMPT)
     term.send(illegal)
     reason = re.sub(r"\bseat (\d+)\b", lambda m: f"P{int(m.group(1)) + 1}", str(why.value))
     term.wait(re.escape(reason))  # the engine's reason (seats named as the players know them)
@@ -227,10 +231,16 @@ def test_save_load_and_step_through_the_save(tmp_path: Path) -> None:
     term.wait(PROMPT)
     term.send("save game.json")
     term.wait("saved to game.json")
+    term.send("save game.json")  # its own save may be written again
+    term.wait("saved to game.json")
+    (tmp_path / "precious.txt").write_text("keep me", encoding="utf-8")
+    term.send("save precious.txt")  # another file is never written over
+    term.wait("precious.txt exists already")
     term.send("save /no/such/folder/x.json")
     term.wait("cannot write")
     term.send("quit")
     assert term.end() == 0
+    assert (tmp_path / "precious.txt").read_text(encoding="utf-8") == "keep me"
 
     record = Record.loads((tmp_path / "game.json").read_text(encoding="utf-8"))
     assert record.game == "triad" and record.seed == 8
@@ -242,7 +252,8 @@ def test_save_load_and_step_through_the_save(tmp_path: Path) -> None:
     term = Term("play", "--load", "game.json", cwd=tmp_path)
     term.wait(r"P2 \(AI easy\)")
     term.wait(rf"action {saved + 1} ·")
-    assert finish(term) >= 1
+    assert finish(term, decline="n") >= 1
+    assert not (tmp_path / "n").exists()  # "n" at the save prompt is a no, not a file name
 
     term = Term("replay", "game.json", "--step", cwd=tmp_path)
     term.wait(rf"position 0/{saved}")
@@ -383,6 +394,19 @@ def test_hotseat_hides_each_hand_behind_a_pass_screen(tmp_path: Path) -> None:
     # Every change of the human at the keyboard came with a pass screen.
     changes = 1 + sum(1 for a, b in itertools.pairwise(seats) if a != b)
     assert passes == changes >= 9
+
+
+def test_the_pass_screen_wipes_the_scrollback_and_quit_ends_the_game(tmp_path: Path) -> None:
+    term = Term("play", "triple-triad", "--hotseat", "--seed", "2", "-o", "open=false", cwd=tmp_path)
+    term.wait(PASS)
+    term.send("")
+    term.wait(PROMPT)
+    term.send("1")
+    term.wait(PASS)
+    assert "\x1b[3J" in term.raw  # the last hand is not one scroll away
+    term.send("quit")
+    assert term.end() == 0
+    assert "P2> " not in term.output[term.output.rindex("Pass to") :]
 
 
 def test_hotseat_with_nothing_hidden_needs_no_pass_screen(tmp_path: Path) -> None:

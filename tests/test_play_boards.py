@@ -80,6 +80,23 @@ def test_triple_triad_outcome_names_the_traded_cards() -> None:
         assert "winner" in text or "draw" in text
 
 
+def test_triple_triad_trade_lists_the_cards_still_to_take() -> None:
+    for seed in range(40):
+        state = tritable.new_game("triple-triad", 2, {"trade": "diff"}).new_state(seed=seed)
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            trade = state.view(None).get("trade")
+            if trade and trade["taken"] and trade["picks_left"]:
+                text = text_of(draw_view("triple-triad", state.view(None)))
+                line = next(x for x in text.splitlines() if "brought:" in x)
+                for card in trade["taken"]:
+                    assert card not in line.split("brought:")[1]
+                assert "P1 brought" in line or "P2 brought" in line
+                return
+            random_step(state, rng)
+    pytest.fail("no trade of two cards or more in the sample games")
+
+
 # -- Triad ------------------------------------------------------------------------------------------------
 
 TRIAD = {"black": [1, 1, 2, 2, 3, 3], "orange": [1, 2, 2, 3, 3, 3], "first": 0}

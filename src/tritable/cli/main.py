@@ -218,11 +218,16 @@ def replay(
     if state.is_terminal():
         outcome = state.outcome()
         names = rec.names or [f"P{s + 1}" for s in range(rec.players)]
-        scores = ", ".join(f"{names[s]} {outcome.scores[s]}" for s in range(rec.players))
+        scores = ", ".join(f"{names[s]} {_number(outcome.scores[s])}" for s in range(rec.players))
         winners = ", ".join(names[w] for w in outcome.winners) or "nobody (draw)"
         console.print(f"final: {scores}; winner: {winners}", highlight=False, markup=False)
     else:
         console.print("the game is not over", highlight=False)
+
+
+def _number(value: float) -> str:
+    """A score as players write it: 112, not 112.0."""
+    return str(int(value)) if float(value).is_integer() else str(value)
 
 
 @app.command()

@@ -121,7 +121,7 @@ def parse_ai(specs: Sequence[str], players: int) -> dict[int, str]:
             seats = []
             for part in head.split(","):
                 part = part.strip()
-                if not part.isdigit() or not 1 <= int(part) <= players:
+                if not _is_number(part) or not 1 <= int(part) <= players:
                     raise ValueError(
                         f"--ai {spec}: seats are numbered 1-{players} in a {players}-player game, not {part!r}"
                     )
@@ -361,7 +361,7 @@ class Session:
                 return self.play(seat, menu[0][0])
             self.show(seat, menu)
             return False
-        if text.isdigit():
+        if _is_number(text):
             n = int(text)
             if not 1 <= n <= len(menu):
                 raise TritableError(f"there is no action {n}: choose 1-{len(menu)}, or type help")
@@ -401,10 +401,10 @@ class Session:
         self.announce_reveal(revealed)
         return True
 
-    def refuse(self, why: str) -> None:
+    def refuse(self, why: str, again: str = "try again (help: ?)") -> None:
         # Engine messages count seats from 0; the players know them as P1..Pn.
         why = _SEAT_WORD.sub(lambda m: f"P{int(m.group(1)) + 1}", why)
-        self.console.print(Text.assemble(("✗ ", "bold red"), (why, "red"), (" — try again (help: ?)", "dim")))
+        self.console.print(Text.assemble(("✗ ", "bold red"), (why, "red"), (f" — {again}", "dim")))
 
     def hint(self, seat: int, menu: list[tuple[Action, str, str | None]]) -> None:
         from tritable.ai import hint
@@ -421,7 +421,9 @@ class Session:
                 return "a sure win" if value > 0 else "a sure loss" if value < 0 else "a sure draw"
             if visits == 0:
                 return "not searched"
-            return f"wins {50 * (value + 1):.0f}%"
+            # The search ranks by visits (the most searched move is the surest), not by the rate.
+            tried = f", {visits} visits" if visits is not None else ""
+            return f"wins {50 * (value + 1):.0f}%{tried}"
 
         line = Text("hint: ", style="bold magenta")
         number = numbers.get(suggestion.action)
@@ -433,6 +435,8 @@ class Session:
             for i, (stat, text) in enumerate(zip(suggestion.alternatives, suggestion.notations, strict=False)):
                 if i:
                     line.append(", ", style="dim")
+                n = numbers.get(stat.action)
+                line.append(f"{n} " if n is not None else "", style="cyan")
                 line.append(f"{text} ({chance(stat.value, stat.solved, stat.visits)})", style="dim")
         self.console.print(line)
 
@@ -454,13 +458,21 @@ class Session:
         if not name:
             raise TritableError("save needs a file name: save FILE")
         path = Path(name).expanduser()
+        # Only this game's own save may be written over: another file would be lost.
+        own = self.saved is not None and path.resolve() == self.saved[0].resolve()
+        if path.exists() and not own:
+            raise TritableError(f"{path} exists already: choose another name (or remove it first)")
         record = Record.from_state(self.state, names=[s.name for s in self.seats], seed=self.seed)
         try:
             path.write_text(record.dumps() + "\n", encoding="utf-8")
         except OSError as exc:
             raise TritableError(f"cannot write {path}: {exc.strerror or exc}") from None
         self.saved = (path, len(self.state.history))
-        self.console.print(Text(f"saved to {path} — continue it with: tritable play --load {path}", style="green"))
+        if self.state.is_terminal():
+            then = f"replay it with: tritable replay {path}"
+        else:
+            then = f"continue it with: tritable play --load {path}"
+        self.console.print(Text(f"saved to {path} — {then}", style="green"))
 
     def rules(self) -> RenderableType:
         path = _RULES / f"{self.game.id}.md"
@@ -486,16 +498,29 @@ class Session:
         """Hide the last player's view behind a "pass to" screen when several humans share it."""
         if not self.private or self.shown_to == seat:
             return
-        self.console.clear()
+        self.wipe()
         self.console.print(
             Panel(
-                Text.assemble("Pass to ", self.seat_text(seat), " — press Enter when only they can see the screen"),
+                Text.assemble(
+                    "Pass to ",
+                    self.seat_text(seat),
+                    " — press Enter when only they can see the screen (quit: end the game)",
+                ),
                 expand=False,
             )
         )
-        self.read("")
-        self.console.clear()
+        if self.read("").strip().lower() in ("quit", "exit"):
+            raise _Quit
+        self.wipe()
         self.shown_to = seat
+
+    def wipe(self) -> None:
+        """Clear the screen and the terminal's scrollback: the last player's hand must not be
+        one scroll away from the next player."""
+        self.console.clear()
+        if self.console.is_terminal:
+            self.console.file.write("\x1b[3J")
+            self.console.file.flush()
 
     def show(self, seat: int | None, menu: list[tuple[Action, str, str | None]] | None) -> None:
         """The position as ``seat`` sees it, the recent actions and (for a human) the actions.
@@ -576,18 +601,21 @@ class Session:
         if recent is not None:
             self.console.print(recent)
         self.console.print(outcome_table(self.state, [s.name for s in self.seats]))
+        if self.saved is not None and self.saved[1] == len(self.state.history):
+            self.console.print(Text(f"the record of this game is in {self.saved[0]}", style="green"))
+            return
         try:
             name = self.read("save the record of this game? file name (Enter: no) ").strip()
         except _NoInput:
             return
-        while name:
+        while name and name.lower() not in ("n", "no", "q", "quit", "exit"):
             if name.lower().startswith("save "):
                 name = name[5:].strip()
             try:
                 self.save(name)
                 return
             except TritableError as exc:
-                self.refuse(str(exc))
+                self.refuse(str(exc), again="another name, or Enter: no")
             try:
                 name = self.read("file name (Enter: no) ").strip()
             except _NoInput:
@@ -604,6 +632,8 @@ class Session:
             return f"the game is saved in {self.saved[0]}"
         if self.saved is not None:
             return f"the last {len(self.state.history) - self.saved[1]} actions are not saved (save FILE keeps them)"
+        if self.state.is_terminal():
+            return "the record of the game was not saved"
         return "the game was not saved (save FILE keeps it)"
 
     def seat_text(self, seat: int, label: str | None = None) -> Text:
@@ -774,7 +804,7 @@ def step_replay(record: Record, console: Console) -> None:
                     if not seat_text:
                         viewer = None
                         break
-                    if seat_text.isdigit() and 1 <= int(seat_text) <= record.players:
+                    if _is_number(seat_text) and 1 <= int(seat_text) <= record.players:
                         viewer = int(seat_text) - 1
                         break
                     console.print(Text(f"view as which seat? v 1 to v {record.players}, or v alone", style="red"))
@@ -791,6 +821,12 @@ def step_replay(record: Record, console: Console) -> None:
         _interrupted(console, "")
 
 
+def _is_number(text: str) -> bool:
+    """Plain digits 0-9 only: ``str.isdigit`` also accepts superscripts and other scripts' digits,
+    which ``int`` then refuses or reads unexpectedly."""
+    return text.isascii() and text.isdigit()
+
+
 def _replay_target(command: str, i: int, last: int) -> int | str:
     """The position a replay command goes to, -1 to quit, or a message saying what is wrong."""
     if command in ("q", "quit", "exit"):
@@ -805,10 +841,10 @@ def _replay_target(command: str, i: int, last: int) -> int | str:
         return last
     word, _, rest = command.partition(" ")
     if word in ("g", "go", "goto"):
-        if not rest.strip().isdigit() or int(rest) > last:
+        if not _is_number(rest.strip()) or int(rest) > last:
             return f"go to which action? g N with N from 0 to {last}"
         return int(rest)
-    if command.isdigit():
+    if _is_number(command):
         return int(command) if int(command) <= last else f"there are only {last} actions"
     return f"unknown command {command!r}: {REPLAY_HELP}"
 
@@ -909,6 +945,10 @@ def play(
         session = Session(g, state, seats, agents, console, base_seed)
     except KeyboardInterrupt:
         _interrupted(console, "")
+    if load is not None:
+        session.saved = (Path(load).expanduser(), len(state.history))  # that file holds the game so far
+        if state.is_terminal():
+            console.print(Text(f"{load}: this game is over already", style="yellow"))
     try:
         session.run()
     except KeyboardInterrupt:

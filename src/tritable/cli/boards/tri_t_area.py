@@ -119,7 +119,7 @@ def draw(view: Mapping[str, Any]) -> RenderableType:
         if s == seat:
             notes.append("you ", style="bold")
         if s == view.get("leader") and phase == "play":
-            notes.append("leads ", style="italic")
+            notes.append("(leader) ", style="italic")
         for i, rh in enumerate(rightholders):
             if rh == s:
                 notes.append(f"RH{i + 1} ", style="bold magenta")

@@ -77,9 +77,8 @@ def _status(view: Mapping[str, Any]) -> Text:
         return Text(f"a draw: the move cap ({cap} moves) is reached")
     pending = view.get("pending_removal") or []
     if pending:
-        return Text.assemble(
-            who, " formed a Triad: remove one of ", (", ".join(pending), "bold"), f"   (move {moves} of {cap})"
-        )
+        which = " formed a Triad: remove " if len(pending) == 1 else " formed a Triad: remove one of "
+        return Text.assemble(who, which, (", ".join(pending), "bold"), f"   (move {moves} of {cap})")
     return Text.assemble(f"move {moves + 1} of {cap}: ", who, " to move")
 
 

@@ -88,7 +88,7 @@ def draw(view: Mapping[str, Any]) -> RenderableType:
         if s == seat:
             notes.append("you ", style="bold")
         if phase != "reveal" and s == view.get("leader"):
-            notes.append("leads ", style="italic")
+            notes.append("(leader) ", style="italic")
         if s in view["turn"]["players"]:
             notes.append("◀ to choose" if phase == "reveal" else "◀ to play", style="bold yellow")
         elif phase == "reveal" and chosen[s]:

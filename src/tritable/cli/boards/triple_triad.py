@@ -9,6 +9,7 @@ elements come from the public card table (:mod:`tritable.games.triple_triad.data
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -193,9 +194,10 @@ def _trade(trade: Mapping[str, Any], view: Mapping[str, Any]) -> Text:
         text = Text.assemble(_seat(winner), (" wins", "bold"))
         if trade.get("picks_left"):
             loser = 1 - winner
-            text.append(f": take {trade['picks_left']} of ")
+            left = Counter(view["brought"][loser]) - Counter(trade.get("taken") or [])
+            text.append(f": take {trade['picks_left']} of the cards")
             text.append_text(_seat(loser))
-            text.append("'s cards: " + ", ".join(view["brought"][loser]))
+            text.append("brought: " + ", ".join(left.elements()))
     moved = trade.get("transfers") or []
     if moved:
         text.append("\ncards traded: " + ", ".join(f"{t['card']} P{t['from'] + 1}→P{t['to'] + 1}" for t in moved))
