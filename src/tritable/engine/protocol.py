@@ -478,7 +478,7 @@ class State(ABC):
         except (TypeError, ValueError, KeyError, IndexError, AttributeError) as exc:
             raise StateError(f"{what}: the turn is broken ({exc!r})") from None
 
-    def agreeing_with(self, view: Mapping[str, Any]) -> Self:
+    def _agreeing_with(self, view: Mapping[str, Any]) -> Self:
         """This state, drawn from ``view`` by ``game.sample_state``, after checking that it shows
         that seat exactly ``view``; :class:`StateError` if not: the view was not one the game
         shows (tampered with, or of another position), and no state is consistent with it."""

@@ -347,7 +347,7 @@ class Triad(Game):
 
     def sample_state(self, view: Mapping[str, Any], rng: random.Random) -> TriadState:
         # Perfect information: the view is the whole position.
-        return self._state_from_body(view, None).agreeing_with(view)
+        return self._state_from_body(view, None)._agreeing_with(view)
 
     # -- notation -----------------------------------------------------------------------------------
 

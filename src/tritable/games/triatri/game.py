@@ -311,7 +311,7 @@ class TriATri(Game):
         if not isinstance(view, Mapping) or view.get("game") != self.id or view.get("players") != self.players:
             raise StateError(f"this is not a view of a {self.players}-player triatri game")
         try:
-            return self._sample(view, rng).agreeing_with(view)
+            return self._sample(view, rng)._agreeing_with(view)
         except StateError:
             raise
         except (KeyError, TypeError, ValueError, IndexError, AttributeError, OverflowError) as exc:

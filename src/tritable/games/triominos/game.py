@@ -171,7 +171,7 @@ class Triominos(Game):
             raise
         except (TypeError, ValueError, KeyError, IndexError, AttributeError, OverflowError) as exc:
             raise StateError(f"malformed triominos view: {exc!r}") from None
-        return state.agreeing_with(view)
+        return state._agreeing_with(view)
 
     # -- notation -------------------------------------------------------------------------------
 

@@ -636,7 +636,7 @@ class TripleTriad(Game):
         """A state that agrees with ``view``; each card the view does not name is drawn uniformly from
         the level pool, and the later rounds' first players and elements are drawn afresh."""
         try:
-            return self._sample(view, rng).agreeing_with(view)
+            return self._sample(view, rng)._agreeing_with(view)
         except StateError:
             raise
         except (KeyError, TypeError, ValueError, IndexError, AttributeError, OverflowError) as exc:
