@@ -292,7 +292,9 @@ class Game(ABC):
         cannot see drawn at random with ``rng`` from what is consistent with the view.
 
         Reads nothing but ``view``: used by information-set search. For a perfect-information
-        game this is the one state the view describes.
+        game this is the one state the view describes. A view that no state of the game shows
+        (malformed, tampered with) raises :class:`StateError`: every sample shows the seat
+        exactly ``view``.
         """
 
     # -- notation -------------------------------------------------------------------------------
