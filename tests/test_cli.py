@@ -81,7 +81,7 @@ def test_replay_refuses_a_tampered_record(tmp_path: Path) -> None:
     path.write_text(json.dumps(data))
     result = runner.invoke(app, ["replay", str(path)])
     assert result.exit_code == 2
-    assert "action 3" in result.output
+    assert "action 4" in result.output  # actions[3]: the 4th, as the replay stepper counts
     data["actions"][3] = "[/x]"  # quoted in the error as it was typed, never read as markup
     path.write_text(json.dumps(data))
     result = runner.invoke(app, ["replay", str(path)])

@@ -68,7 +68,7 @@ def test_malformed_records_are_refused_by_name() -> None:
         Record.from_json({**good, "format": 99})
     with pytest.raises(RecordError, match="players"):
         Record.from_json({**good, "players": "two"})
-    with pytest.raises(RecordError, match="action 1"):
+    with pytest.raises(RecordError, match="action 2 must be text"):
         Record.from_json({**good, "actions": ["a", 5]})
     with pytest.raises(RecordError, match="unknown record fields: extra"):
         Record.from_json({**good, "extra": 1})

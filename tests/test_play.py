@@ -303,7 +303,7 @@ def test_a_corrupt_save_is_refused_naming_the_problem(tmp_path: Path, monkeypatc
     record["actions"] = ["a1=3>a4", "xz9"]
     (tmp_path / "illegal.json").write_text(json.dumps(record), encoding="utf-8")
     message = refused("play", "--load", "illegal.json")
-    assert "illegal.json" in message and "action 1 ('xz9')" in message
+    assert "illegal.json" in message and "action 2 ('xz9')" in message
 
     record["actions"] = []
     record["game"] = "chess"

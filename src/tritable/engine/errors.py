@@ -60,7 +60,8 @@ class RecordError(TritableError):
     """A game record is malformed, or one of its actions is unparsable or illegal.
 
     ``index`` is the 0-based index of the first bad entry of ``actions`` (``None`` when the
-    problem is not in the actions), ``action`` its text.
+    problem is not in the actions), ``action`` its text; the message counts from 1 ("action 4"
+    is ``actions[3]``), as the play screen and the replay stepper do.
     """
 
     def __init__(self, message: str, index: int | None = None, action: str | None = None) -> None:

@@ -105,7 +105,7 @@ class Record:
                 raise RecordError(f"the record's {key!r} must be {kind.__name__}, not {type(data[key]).__name__}")
         for i, text in enumerate(data["actions"]):
             if not isinstance(text, str):
-                raise RecordError(f"action {i} must be text, not {text!r}", index=i)
+                raise RecordError(f"action {i + 1} must be text, not {text!r}", index=i)
         seed = data.get("seed")
         if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
             raise RecordError(f"the record's 'seed' must be a whole number, not {seed!r}")
@@ -188,7 +188,8 @@ def apply_notation(state: State, text: str, index: int | None = None) -> None:
 
     Raises :class:`RecordError` naming the entry and why; the state is unchanged then.
     """
-    where = f"action {index} ({text!r})" if index is not None else f"action {text!r}"
+    # Messages count the actions from 1, as the play screen and the replay stepper do.
+    where = f"action {index + 1} ({text!r})" if index is not None else f"action {text!r}"
     seat: int | None = None
     body = text
     if state.current_player() == SIMULTANEOUS:
