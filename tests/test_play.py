@@ -305,6 +305,15 @@ def test_a_corrupt_save_is_refused_naming_the_problem(tmp_path: Path, monkeypatc
     message = refused("play", "--load", "illegal.json")
     assert "illegal.json" in message and "action 2 ('xz9')" in message
 
+    # Seats are named as the players know them (P1, P2), not as the engine counts them.
+    state = tritable.new_game("triple-triad").new_state(seed=1)
+    other = state.view(None)["hands"][1 - state.current_player()][0]
+    tt = state.record().to_json()
+    tt["actions"] = [f"{other}@5"]
+    (tmp_path / "other.json").write_text(json.dumps(tt), encoding="utf-8")
+    message = refused("play", "--load", "other.json")
+    assert f"is not in P{state.current_player() + 1}'s hand" in message, message
+
     record["actions"] = []
     record["game"] = "chess"
     (tmp_path / "chess.json").write_text(json.dumps(record), encoding="utf-8")

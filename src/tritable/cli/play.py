@@ -54,6 +54,14 @@ RECENT = 6
 
 _AI_NAME = re.compile(r"^P\d+ \(AI ([^()]+)\)$")
 _SEAT_WORD = re.compile(r"\bseat (\d+)\b")
+
+
+def as_players_say(message: str) -> str:
+    """An engine message with its seats named as the players know them: engine messages count
+    seats from 0 ("seat 0"), the players from 1 ("P1")."""
+    return _SEAT_WORD.sub(lambda m: f"P{int(m.group(1)) + 1}", message)
+
+
 _ANSI = re.compile(r"(\x1b\[[0-9;]*m)")
 _RULES = Path(__file__).parent / "rules"
 
@@ -402,8 +410,7 @@ class Session:
         return True
 
     def refuse(self, why: str, again: str = "try again (help: ?)") -> None:
-        # Engine messages count seats from 0; the players know them as P1..Pn.
-        why = _SEAT_WORD.sub(lambda m: f"P{int(m.group(1)) + 1}", why)
+        why = as_players_say(why)
         self.console.print(Text.assemble(("✗ ", "bold red"), (why, "red"), (f" — {again}", "dim")))
 
     def hint(self, seat: int, menu: list[tuple[Action, str, str | None]]) -> None:
@@ -901,7 +908,7 @@ def play(
         try:
             state = record.replay()
         except TritableError as exc:
-            fail(f"{load}: {exc}")
+            fail(f"{load}: {as_players_say(str(exc))}")
         g = state.game
         base_seed = record.seed if record.seed is not None else random.randrange(2**31)
         saved_seats = seats_from_names(record.names, g.players)
