@@ -3,6 +3,7 @@ that need no terminal: each drawing shows the key facts of a position, from the 
 
 from __future__ import annotations
 
+import itertools
 import random
 import re
 from typing import Any
@@ -133,6 +134,24 @@ def test_triad_actions_group_by_die() -> None:
 
 
 # -- Triominos --------------------------------------------------------------------------------------------
+
+
+def test_triominos_shows_the_final_layout_of_a_round_that_ends() -> None:
+    from tritable.cli.boards import round_over
+
+    states = random_states("triominos", 2, seed=5)
+    ends = 0
+    for before, after in itertools.pairwise(states):
+        shown = round_over("triominos", before.view(None), after.view(None))
+        ended = len(after.log) > len(before.log)  # type: ignore[attr-defined]
+        assert (shown is not None) == ended
+        if ended:
+            ends += 1
+            entry = after.view(None)["log"][-1]
+            text = text_of(shown)  # type: ignore[arg-type]
+            assert f"round {entry['round'] + 1} is over" in text
+            assert entry["layout"] and len(entry["layout"]) >= 2
+    assert ends >= 2
 
 
 def test_triominos_layout_matches_the_engine_geometry() -> None:

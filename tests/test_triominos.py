@@ -427,7 +427,11 @@ def test_going_out_scores_25_plus_the_other_racks() -> None:
     state = position(["5-5-5@0,0/r0"], [["0-0-4", "1-1-4"], ["2-5-5"], ["0-1-2", "3-4-5"]], to_move=1)
     play(state, "2-5-5@1,0/r2")
     assert state.scores == [0, 12 + 25 + (4 + 6) + (3 + 12), 0]
-    assert state.log[-1][2:] == ("out", (1,), (0, 25 + 10 + 15, 0), (10, 0, 15))
+    assert state.log[-1][2:6] == ("out", (1,), (0, 25 + 10 + 15, 0), (10, 0, 15))
+    # The round's final layout is kept: the next deal clears the table within the last action.
+    assert state.log[-1][6] == ("5-5-5@0,0/r0", "2-5-5@1,0/r2")
+    assert state.view(0)["log"][-1]["layout"] == ["5-5-5@0,0/r0", "2-5-5@1,0/r2"]
+    assert "layout" not in state.outcome().details["rounds"][-1]  # as records of earlier versions hold it
     assert state.is_terminal()  # the only deal was played (round cap)
     assert state.outcome().details["end"] == "max_rounds"
 

@@ -38,7 +38,7 @@ from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
-from tritable.cli.boards import board_module, draw_state, group_action, seat_style
+from tritable.cli.boards import board_module, draw_state, group_action, round_over, seat_style
 from tritable.engine import CHANCE, SIMULTANEOUS, TERMINAL, Action, Game, Record, State, TritableError
 
 if TYPE_CHECKING:
@@ -189,6 +189,8 @@ class Session:
         self.shared = len(humans) > 1 and not self.private
         self.shown_to: int | None = None
         self.interactive = sys.stdin.isatty()
+        self.round_end: RenderableType | None = None
+        """What the last action's end of a round shows, until it is shown."""
         self.saved: tuple[Path, int] | None = None
         """Where the game was last saved, and after how many actions."""
 
@@ -207,8 +209,10 @@ class Session:
         has chosen), else nothing."""
         simultaneous = self.state.current_player() == SIMULTANEOUS
         before = set(self.state.players_to_move())
+        seen = self.state.view(None)
         self.state.apply_action(action, seat)
         self.log.append(Entry(seat, self.game.action_to_string(action), hidden=simultaneous))
+        self.round_end = round_over(self.game.id, seen, self.state.view(None))
         if not simultaneous:
             return []
         self._batch.append(len(self.log) - 1)
@@ -229,6 +233,7 @@ class Session:
         self._batch = []
         for seat, action in history:
             self.apply(seat, action)
+        self.round_end = None  # rounds ended on the way back are not news
 
     # -- the loop --------------------------------------------------------------------------------
 
@@ -286,6 +291,7 @@ class Session:
             revealed = self.apply(seat, action)
         self.announce(seat, self.text(action), secret=bool(revealed) or self.log[-1].hidden)
         self.announce_reveal(revealed)
+        self.announce_round_end()
 
     def announce(self, seat: int, text: str, secret: bool) -> None:
         """Say what ``seat`` did; a simultaneous choice stays secret until everyone has chosen."""
@@ -296,6 +302,12 @@ class Session:
             line.append("plays ")
             line.append(text, style="bold")
         self.console.print(line)
+
+    def announce_round_end(self) -> None:
+        """Show how the round the last action ended finished, before the next round's table."""
+        if self.round_end is not None:
+            self.console.print(self.round_end)
+            self.round_end = None
 
     def announce_reveal(self, revealed: list[Entry]) -> None:
         if not revealed:
@@ -407,6 +419,7 @@ class Session:
         line.append(self.text(action), style="bold")
         self.console.print(line)
         self.announce_reveal(revealed)
+        self.announce_round_end()
         return True
 
     def refuse(self, why: str, again: str = "try again (help: ?)") -> None:

@@ -81,6 +81,16 @@ def draw_state(state: State, seat: int | None) -> RenderableType:
     return Text(state.render(seat))
 
 
+def round_over(game_id: str, before: Mapping[str, Any], after: Mapping[str, Any]) -> RenderableType | None:
+    """What to show when the action between the spectator views ``before`` and ``after`` ended a
+    round (its final position: the game may already have dealt the next one), or None."""
+    hook = getattr(board_module(game_id), "round_over", None)
+    if hook is None:
+        return None
+    shown: RenderableType | None = hook(before, after)
+    return shown
+
+
 def group_action(game_id: str, notation: str) -> tuple[str, str] | None:
     """``(group, item)`` to list ``notation`` under, or None when the game does not group."""
     module = board_module(game_id)

@@ -16,6 +16,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rich.console import Group, RenderableType
+from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
@@ -180,6 +181,17 @@ def draw(view: Mapping[str, Any]) -> RenderableType:
     for entry in view.get("log") or []:
         parts.append(_log_line(entry))
     return Group(*parts)
+
+
+def round_over(before: Mapping[str, Any], after: Mapping[str, Any]) -> RenderableType | None:
+    """The final layout of the round the last action ended, with its result."""
+    log = after.get("log") or []
+    if len(log) <= len(before.get("log") or []):
+        return None
+    entry = log[-1]
+    final = entry.get("layout") or []
+    body = Group(layout_picture(final, None), _log_line(entry)) if final else _log_line(entry)
+    return Panel(body, title=f"round {entry['round'] + 1} is over", expand=False)
 
 
 def _log_line(entry: Mapping[str, Any]) -> Text:

@@ -412,7 +412,8 @@ class TriominosState(State):
     def _end_round(self, end: str, winners: tuple[int, ...], gains: tuple[int, ...], sums: tuple[int, ...]) -> None:
         for s, g in enumerate(gains):
             self.scores[s] += g
-        self.log.append((self.round, self.start, end, winners, gains, sums))
+        # The final layout too: the next round's deal clears the table within this action.
+        self.log.append((self.round, self.start, end, winners, gains, sums, tuple(self._layout_json())))
         self._moves = None
         if max(self.scores) >= self.game.options["target"] or not self.future:
             self.to_move = TERMINAL
@@ -673,7 +674,7 @@ class TriominosState(State):
         details = {
             "end": "target" if max(self.scores) >= target else "max_rounds",
             "rounds_played": len(self.log),
-            "rounds": [self._log_json(entry) for entry in self.log],
+            "rounds": [self._log_json(entry, layout=False) for entry in self.log],
         }
         return Outcome(tuple(float(v) for v in self.scores), ranks, shown, details)
 
@@ -748,9 +749,9 @@ class TriominosState(State):
             "revealed": NAMES[revealed] if revealed >= 0 else None,
         }
 
-    def _log_json(self, entry: tuple[Any, ...]) -> JSON:
-        rnd, start, end, winners, gains, sums = entry
-        return {
+    def _log_json(self, entry: tuple[Any, ...], layout: bool = True) -> JSON:
+        rnd, start, end, winners, gains, sums, final = entry
+        data: JSON = {
             "round": rnd,
             "start": self._start_json(start),
             "end": end,
@@ -758,6 +759,9 @@ class TriominosState(State):
             "points": list(gains),
             "rack_sums": list(sums),
         }
+        if layout:  # not in the outcome, which records of earlier versions hold without it
+            data["layout"] = list(final)
+        return data
 
     def _public(self) -> JSON:
         return {
@@ -1192,6 +1196,11 @@ def _read_log(data: object, n: int) -> tuple[Any, ...]:
     winners = data["winners"]
     if not isinstance(winners, list) or not all(_is_int(s) and 0 <= s < n for s in winners):
         raise StateError("bad round winners")
+    final = data.get("layout", [])
+    if not isinstance(final, list):
+        raise StateError("a round's final layout is a list of placements")
+    for text in final:
+        parse_placement(text if isinstance(text, str) else repr(text))
     return (
         _nonneg(data["round"], "round"),
         _read_start(data["start"], n),
@@ -1199,4 +1208,5 @@ def _read_log(data: object, n: int) -> tuple[Any, ...]:
         tuple(winners),
         tuple(_int_list(data["points"], n, "points")),
         tuple(_int_list(data["rack_sums"], n, "rack_sums")),
+        tuple(final),
     )
