@@ -98,6 +98,24 @@ def test_triple_triad_trade_lists_the_cards_still_to_take() -> None:
     pytest.fail("no trade of two cards or more in the sample games")
 
 
+def test_triple_triad_shows_the_final_board_of_a_drawn_sudden_death_round() -> None:
+    from tritable.cli.boards import round_over
+
+    for seed in range(60):
+        states = random_states("triple-triad", 2, {"sudden_death": True}, seed=seed)
+        for before, after in itertools.pairwise(states):
+            shown = round_over("triple-triad", before.view(None), after.view(None))
+            replayed = len(after.view(None)["rounds"]) > len(before.view(None)["rounds"])
+            assert (shown is not None) == replayed
+            if replayed:
+                text = text_of(shown)  # type: ignore[arg-type]
+                assert "round 1 is over" in text and "Sudden Death" in text
+                for cell in after.view(None)["rounds"][-1]["board"]:
+                    assert cell["card"][:6] in text
+                return
+    pytest.fail("no drawn round in the sample games")
+
+
 # -- Triad ------------------------------------------------------------------------------------------------
 
 TRIAD = {"black": [1, 1, 2, 2, 3, 3], "orange": [1, 2, 2, 3, 3, 3], "first": 0}

@@ -186,6 +186,16 @@ def draw(view: Mapping[str, Any]) -> RenderableType:
     return Group(*parts)
 
 
+def round_over(before: Mapping[str, Any], after: Mapping[str, Any]) -> RenderableType | None:
+    """The final board of a round that Sudden Death replays (a draw): the next round is dealt
+    within the last action, so its board is gone from the view."""
+    finals = after.get("rounds") or []
+    if len(finals) <= len(before.get("rounds") or []):
+        return None
+    note = Text("a draw: Sudden Death deals each player the cards they own and plays again", style="yellow")
+    return Panel(Group(board(finals[-1]), note), title=f"round {len(finals)} is over", expand=False)
+
+
 def _trade(trade: Mapping[str, Any], view: Mapping[str, Any]) -> Text:
     winner = trade.get("winner")
     if winner is None:

@@ -154,11 +154,11 @@ laid last), ``rack_sizes``, ``revealed`` (tiles each seat has shown and still ho
 (its size), ``draws`` (this turn), ``choice``, ``start`` (this round's start: seat, tile, points,
 tile shown), ``log`` (finished rounds: start, ``end`` ``"out"``/``"blocked"``, winners, points won,
 rack sums, and the final ``layout``: the next round's deal clears the table within the action that
-ends a round; the outcome's ``rounds`` leave the layout out), ``history`` (every action, as notation) and ``round_start`` (how many history
-entries come before this round's first action). ``rack`` is the seat's own rack (``None`` for a
-spectator). Other racks, the pool's order and the deals of later rounds are hidden; ``to_json``
-holds them too. ``TriominosState.lay_points(action)`` gives what a legal lay would score (the
-tile's sum and its bonus) without laying it.
+ends a round; the outcome's ``rounds`` leave the layout out), ``history`` (every action, as
+notation) and ``round_start`` (how many history entries come before this round's first action).
+``rack`` is the seat's own rack (``None`` for a spectator). Other racks, the pool's order and the
+deals of later rounds are hidden; ``to_json`` holds them too. ``TriominosState.lay_points(action)``
+gives what a legal lay would score (the tile's sum and its bonus) without laying it.
 
 ``sample_state`` deals the unseen tiles (other racks and the pool) again at random and shuffles
 the later rounds anew. The deal fits the rack sizes, keeps shown tiles with their owners (during
