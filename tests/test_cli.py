@@ -8,6 +8,7 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from tritable.cli.main import app
+from tritable.engine import new_game
 
 runner = CliRunner()
 
@@ -89,6 +90,22 @@ def test_replay_refuses_a_tampered_record(tmp_path: Path) -> None:
     path.write_text("{not json")
     result = runner.invoke(app, ["replay", str(path)])
     assert result.exit_code == 2 and "not valid JSON" in result.output
+
+
+def test_record_errors_name_seats_as_the_commands_do(tmp_path: Path) -> None:
+    # The commands show seats as P1, P2 (the engine counts them from 0).
+    state = new_game("triple-triad").new_state(seed=1)
+    mover = state.current_player()
+    other = state.view(None)["hands"][1 - mover][0]
+    record = state.record().to_json()
+    record["actions"] = [f"{other}@5"]
+    path = tmp_path / "other.json"
+    path.write_text(json.dumps(record))
+    for command in ("replay", "hint", "solve"):
+        result = runner.invoke(app, [command, str(path)])
+        assert result.exit_code == 2, (command, result.output)
+        assert f"{other} is not in P{mover + 1}'s hand" in result.output, (command, result.output)
+        assert "seat 1" not in result.output
 
 
 def test_bench_reports_medians(tmp_path: Path) -> None:

@@ -181,10 +181,10 @@ def test_illegal_input_is_refused_with_the_reason_and_play_goes_on(tmp_path: Pat
     term.wait(r"there is no action 999: choose 1-\d+")
     term.wait(PROMPT)
     term.send("nonsense")
-    term.wait("neither an action number nor an action")
+    term.wait("not an action number, a command or an action: 'nonsense' is not Triad notation")
     term.wait(PROMPT)
     term.send("\u00b2")  # a superscript two: a digit to str.isdigit, not to int
-    term.wait("neither an action number nor an action")
+    term.wait("not an action number, a command or an action")
     term.wait(PROMPT)
     term.send(illegal)
     reason = re.sub(r"\bseat (\d+)\b", lambda m: f"P{int(m.group(1)) + 1}", str(why.value))
@@ -331,9 +331,26 @@ def test_bad_command_lines_are_refused() -> None:
         (["play"], "which game?"),
         (["play", "triad", "--hotseat", "--ai", "2=easy"], "--hotseat"),
         (["play", "--load", "x.json", "--seed", "3"], "leave out"),
+        (["play", "triad", "--ai", "all=easy", "--delay", "-1"], "--delay takes seconds from 0 to 60"),
+        (["play", "triad", "--ai", "all=easy", "--delay", "nan"], "--delay"),
     ]
     for args, message in cases:
         assert message in refused(*args), args
+
+
+def test_watching_ais_pauses_after_each_move_as_asked(monkeypatch: pytest.MonkeyPatch) -> None:
+    pauses: list[float] = []
+    monkeypatch.setattr("tritable.cli.play.time.sleep", pauses.append)
+    result = CliRunner().invoke(app, ["play", "triad", "--seed", "3", "--ai", "all=easy", "--delay", "0.25"])
+    assert result.exit_code == 0, result.stdout
+    assert pauses and set(pauses) == {0.25}
+    assert len(pauses) == result.stdout.count(" plays ") + result.stdout.count(" has chosen")
+
+    # Not at a terminal (a pipe, a log), nobody watches: no pause unless asked for.
+    pauses.clear()
+    result = CliRunner().invoke(app, ["play", "triad", "--seed", "3", "--ai", "all=easy"])
+    assert result.exit_code == 0, result.stdout
+    assert pauses == []
 
 
 def _cursor_restored(raw: str) -> bool:
@@ -447,6 +464,14 @@ def test_piped_input_plays_a_whole_game(tmp_path: Path) -> None:
     assert "game over" in result.stdout
     assert "Traceback" not in result.stderr
     assert "\x1b[" not in result.stdout  # no colour codes into a pipe
+
+
+def test_a_very_long_line_is_refused_without_echoing_it(tmp_path: Path) -> None:
+    long_line = "x" * 3000
+    result = run("play", "triad", "--seed", "3", "--ai", "2=easy", cwd=tmp_path, stdin=f"{long_line}\nquit\n")
+    assert result.returncode == 0, result.stderr
+    assert "that line is 3000 characters long: no action or command is longer than 80" in result.stdout
+    assert result.stdout.count("x") < 2 * 3000  # the transcript of piped input shows the line once
 
 
 def test_piped_input_that_ends_early_stops_the_game(tmp_path: Path) -> None:

@@ -136,13 +136,13 @@ def hint_command(
 ) -> None:
     """The best action for the side to move, with its evaluation and the runner-up actions."""
     from tritable.ai.levels import hint, resolve
-    from tritable.cli.main import console, fail, load_record
+    from tritable.cli.main import console, fail, load_record, record_refused
 
     rec = load_record(file)
     try:
         state = rec.replay()
     except TritableError as exc:
-        fail(f"{file}: {exc}")
+        record_refused(file, exc)
     p = state.current_player()
     if p == TERMINAL:
         fail(f"{file}: the game is over: there is no move to hint")

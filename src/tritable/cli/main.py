@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import sys
 import time
 from collections import Counter
@@ -42,6 +43,24 @@ def fail(message: str, code: int = 2) -> NoReturn:
     # The message may quote the user's input (an action, a file name): never read it as markup.
     err_console.print(f"[bold red]error:[/] {escape(message)}", highlight=False, markup=True, soft_wrap=True)
     raise typer.Exit(code)
+
+
+_SEAT_WORD = re.compile(r"\bseat (\d+)\b")
+
+
+def as_players_say(message: str) -> str:
+    """An engine message with its seats named as the players know them: engine messages count
+    seats from 0 ("seat 0"), the commands from 1 ("P1").
+
+    >>> as_players_say("Fastitocalon-F is not in seat 1's hand")
+    "Fastitocalon-F is not in P2's hand"
+    """
+    return _SEAT_WORD.sub(lambda m: f"P{int(m.group(1)) + 1}", message)
+
+
+def record_refused(path: Path, exc: TritableError) -> NoReturn:
+    """Fail on a record that does not replay, naming the file and the seats as players do."""
+    fail(f"{path}: {as_players_say(str(exc))}")
 
 
 def parse_options(pairs: list[str] | None) -> dict[str, str]:
@@ -201,7 +220,7 @@ def replay(
     try:
         state = rec.replay()
     except TritableError as exc:
-        fail(f"{file}: {exc}")
+        record_refused(file, exc)
     if step:
         from tritable.cli.play import step_replay
 

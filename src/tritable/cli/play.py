@@ -7,10 +7,10 @@ with notation, or with a command (``help`` lists them: ``hint``, ``undo``, ``sav
 ``rules``, ``board``, ``quit``). Seats are shown as P1..Pn; ``--ai`` counts seats from 1 too.
 
 Who plays: ``--ai 2=hard`` makes P2 an AI (repeat it, or ``--ai 2,3=easy``, ``--ai all=easy``
-to watch), every other seat is human. Without ``--ai``, P1 is human and every other seat is a
-``normal`` AI; ``--hotseat`` makes every seat human. When several humans share the keyboard and
-their views differ (hidden hands), the screen is cleared and a "pass to P2" screen waits before a
-seat's hand is shown.
+to watch, with ``--delay`` seconds after each move), every other seat is human. Without ``--ai``,
+P1 is human and every other seat is a ``normal`` AI; ``--hotseat`` makes every seat human. When
+several humans share the keyboard and their views differ (hidden hands), the screen is cleared and
+a "pass to P2" screen waits before a seat's hand is shown.
 
 Saves are game records (:class:`tritable.Record`, JSON) whose ``names`` say which seats were AI
 (``"P2 (AI hard)"``), so ``--load FILE`` continues a saved game with the same seats and
@@ -24,6 +24,7 @@ import random
 import re
 import sys
 import threading
+import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -51,15 +52,14 @@ LEVELS = ("easy", "normal", "hard", "perfect")
 DEFAULT_LEVEL = "normal"
 RECENT = 6
 """How many of the last actions each turn shows."""
+LONGEST_INPUT = 80
+"""Longer lines are refused without being echoed back (notation stays under 20 characters)."""
+MAX_DELAY = 60.0
+"""The longest pause ``--delay`` takes, in seconds."""
+WATCH_DELAY = 1.0
+"""The pause after each AI move when only AIs play at a terminal."""
 
 _AI_NAME = re.compile(r"^P\d+ \(AI ([^()]+)\)$")
-_SEAT_WORD = re.compile(r"\bseat (\d+)\b")
-
-
-def as_players_say(message: str) -> str:
-    """An engine message with its seats named as the players know them: engine messages count
-    seats from 0 ("seat 0"), the players from 1 ("P1")."""
-    return _SEAT_WORD.sub(lambda m: f"P{int(m.group(1)) + 1}", message)
 
 
 _ANSI = re.compile(r"(\x1b\[[0-9;]*m)")
@@ -193,6 +193,8 @@ class Session:
         """What the last action's end of a round shows, until it is shown."""
         self.saved: tuple[Path, int] | None = None
         """Where the game was last saved, and after how many actions."""
+        self.delay = WATCH_DELAY if not humans and console.is_terminal else 0.0
+        """Seconds to pause after each AI move, so that the players can follow."""
 
     @staticmethod
     def _setup(state: State) -> Mapping[str, Any]:
@@ -254,6 +256,8 @@ class Session:
                 if watching:
                     self.show(None, None)
                 self.ai_turn(seat)
+                if self.delay:
+                    time.sleep(self.delay)
             else:
                 self.human_turn(seat)
 
@@ -405,10 +409,15 @@ class Session:
         if word == "save":
             self.save(rest.strip())
             return False
+        if len(text) > LONGEST_INPUT:
+            raise TritableError(
+                f"that line is {len(text)} characters long: no action or command is longer than {LONGEST_INPUT}"
+            )
         try:
             action = self.game.string_to_action(text)
         except TritableError as exc:
-            raise TritableError(f"{text!r} is neither an action number nor an action: {exc}") from None
+            # The game's message quotes the line already.
+            raise TritableError(f"not an action number, a command or an action: {exc}") from None
         return self.play(seat, action)
 
     def play(self, seat: int, action: Action) -> bool:
@@ -423,6 +432,8 @@ class Session:
         return True
 
     def refuse(self, why: str, again: str = "try again (help: ?)") -> None:
+        from tritable.cli.main import as_players_say
+
         why = as_players_say(why)
         self.console.print(Text.assemble(("✗ ", "bold red"), (why, "red"), (f" — {again}", "dim")))
 
@@ -904,9 +915,17 @@ def play(
     load: Annotated[
         Path | None, typer.Option("--load", metavar="FILE", help="Continue a saved game (a record file).")
     ] = None,
+    delay: Annotated[
+        float | None,
+        typer.Option(
+            metavar="SECONDS",
+            help="Pause after each AI move, to follow the play. Default: 1 when only AIs play (--ai all=...) "
+            "and the screen is a terminal, else 0.",
+        ),
+    ] = None,
 ) -> None:
     """Play a game at the terminal: against AI seats, or with friends at one keyboard."""
-    from tritable.cli.main import fail, load_record, make_game
+    from tritable.cli.main import as_players_say, fail, load_record, make_game
 
     console = Console(highlight=False)
     if sys.stdin.isatty():
@@ -937,6 +956,8 @@ def play(
         saved_seats = None
     if hotseat and ai:
         fail("--hotseat makes every seat human: leave out --ai")
+    if delay is not None and not 0 <= delay <= MAX_DELAY:
+        fail(f"--delay takes seconds from 0 to {MAX_DELAY:g}, not {delay:g}")
     if hotseat:
         levels: dict[int, str] = {}
     elif ai:
@@ -965,6 +986,8 @@ def play(
         session = Session(g, state, seats, agents, console, base_seed)
     except KeyboardInterrupt:
         _interrupted(console, "")
+    if delay is not None:
+        session.delay = delay
     if load is not None:
         session.saved = (Path(load).expanduser(), len(state.history))  # that file holds the game so far
         if state.is_terminal():

@@ -26,7 +26,7 @@ from tritable.engine import Record, State, TritableError, new_game, state_from_j
 
 
 def _load_state(path: Path) -> State:
-    from tritable.cli.main import fail
+    from tritable.cli.main import fail, record_refused
 
     try:
         text = path.read_text(encoding="utf-8")
@@ -60,7 +60,7 @@ def _load_state(path: Path) -> State:
         game = new_game("triple-triad", data.get("players"), options)
         return game.new_state(setup=data["setup"])
     except TritableError as exc:
-        fail(f"{path}: {exc}")
+        record_refused(path, exc)
 
 
 def solve_file(
