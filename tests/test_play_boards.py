@@ -250,6 +250,16 @@ def test_tri_t_area_shows_areas_buildings_and_the_hand() -> None:
     assert built
 
 
+def test_tri_t_area_board_fits_a_narrow_screen() -> None:
+    state = random_states("tri-t-area", 4, seed=3)[40]
+    for width in (50, 60, 80):
+        lines = text_of(draw_view("tri-t-area", state.view(0)), width=width).splitlines()
+        top = next(line for line in lines if line.startswith("┌"))
+        assert top.endswith("┐"), (width, top)  # the whole board: its right edge is on screen
+        assert all(len(line) <= width for line in lines)
+        assert all(f"{f}{r} " in "\n".join(lines) for f in "abcd" for r in range(1, 5))
+
+
 # -- the play loop's own pieces ---------------------------------------------------------------------------------
 
 

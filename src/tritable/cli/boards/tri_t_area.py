@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from rich import box
-from rich.console import Group, RenderableType
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
@@ -69,7 +69,23 @@ def _square(area: str, printed: int, stack: Sequence[int], name: str) -> Text:
     return cell
 
 
-def board(view: Mapping[str, Any]) -> Table:
+class _Board:
+    """The city at full width (every column as wide, so the board does not shift as buildings
+    grow), or as narrow as its cells on a narrow screen."""
+
+    def __init__(self, view: Mapping[str, Any]) -> None:
+        self.view = view
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        yield board(self.view, column_width=FULL_COLUMN if options.max_width >= FULL_WIDTH else None)
+
+
+FULL_COLUMN = 13
+FULL_WIDTH = 4 * FULL_COLUMN + 10
+"""The screen width the board needs at full width: four squares, the rank column and the lines."""
+
+
+def board(view: Mapping[str, Any], column_width: int | None = FULL_COLUMN) -> Table:
     d = data()
     layout: Sequence[str] = d["board"]
     printed: Sequence[Sequence[int]] = d["printed"]
@@ -77,7 +93,7 @@ def board(view: Mapping[str, Any]) -> Table:
     table = Table(box=box.SQUARE, show_header=True, show_lines=True, padding=0, header_style="dim")
     table.add_column("")
     for f in FILES:
-        table.add_column(f" {f}", min_width=13)
+        table.add_column(f" {f}", min_width=column_width)
     for r, row in enumerate(layout):
         cells: list[RenderableType] = [Text(f" {r + 1} ", style="dim")]
         for c, area in enumerate(row):
@@ -105,7 +121,7 @@ def draw(view: Mapping[str, Any]) -> RenderableType:
     head.append(f"trick {min(view['trick_number'], 8)}/8 · " if phase in ("play", "place", "extra") else "")
     head.append(_PHASES.get(phase, phase))
     parts.append(head)
-    parts.append(board(view))
+    parts.append(_Board(view))
     parts.append(legend())
 
     table = Table(show_edge=False, box=None, padding=(0, 1), header_style="dim")
