@@ -7,12 +7,15 @@ the other seats' agents are seeded from ``i`` too. Variants for experiments:
 * ``--no-policy``: the game's rollout policy removed (uniformly random playouts);
 * ``--full-information``: the agent searches the real state (every hand, every future deal),
   a cheat that gives a ceiling, not a level;
+* ``--known-racks`` (Triominos): the agent's samples hold the real racks, but the pool's order
+  and the later rounds' deals are drawn afresh: a cheat that knows the other racks and not the
+  luck to come, the ceiling of a perfect inference of the racks;
 * ``--random-model``: the agent's search knows the other seats play at random: in its tree they
   choose uniformly instead of by UCB and its playouts play them at random (its own seat keeps the
   rollout policy). Against ``random`` that is the best-response search, another ceiling.
 
 Usage: ``.venv/bin/python bench/paired_games.py GAME PLAYERS GAMES SPEC [--opponent SPEC]
-[--no-policy] [--full-information] [--random-model] [--jobs J] [--out FILE]``. Prints the agent's score (a win 1, a
+[--no-policy] [--full-information] [--known-racks] [--random-model] [--jobs J] [--out FILE]``. Prints the agent's score (a win 1, a
 draw 1/2 against each other seat) and, with ``--out``, one JSON line a game (its return).
 ``--compare A B`` reads two such files and prints the paired difference with a 95% interval.
 """
@@ -34,6 +37,8 @@ from tritable.engine.protocol import SIMULTANEOUS, TERMINAL
 
 ARGS: Any = None
 ME = -1
+REAL: Any = None
+"""The position the agent under test is choosing in (for ``--known-racks``)."""
 
 
 def _full_information() -> None:
@@ -44,6 +49,25 @@ def _full_information() -> None:
         self._state = state.clone()
 
     agents_module.Observation.__init__ = init  # type: ignore[method-assign]
+
+
+def _known_racks() -> None:
+    from tritable.games.triominos import game as triominos
+
+    original = triominos.Triominos.sample_state
+
+    def sample_state(self: Any, view: Any, rng: Any) -> Any:
+        if REAL is None or view.get("seat") != ME:
+            return original(self, view, rng)
+        fresh = original(self, view, rng)  # the pool's order and later deals, drawn from the view
+        state = REAL.clone()
+        rest = list(state.pool[state.drawn :])
+        rng.shuffle(rest)
+        state.pool = state.pool[: state.drawn] + tuple(rest)
+        state.future = fresh.future
+        return state
+
+    triominos.Triominos.sample_state = sample_state  # type: ignore[method-assign]
 
 
 def _random_model() -> None:
@@ -83,13 +107,14 @@ def _random_model() -> None:
 
 
 def one(i: int) -> dict[str, Any]:
-    global ME
+    global ME, REAL
     game = tritable.new_game(ARGS.game, ARGS.players)
     seat = ME = i % ARGS.players
     agents = [make_agent(game, ARGS.spec if s == seat else ARGS.opponent, 1000 * i + s) for s in range(ARGS.players)]
     state = game.new_state(seed=7000 + i)
     while (p := state.current_player()) != TERMINAL:
         mover = p if p >= 0 else state.players_to_move()[0]
+        REAL = state if mover == seat else None
         action = agents[mover].choose(state, mover)
         state.apply_action(action, mover if p == SIMULTANEOUS else None)
     outcome = state.outcome()
@@ -121,6 +146,7 @@ def main() -> None:
     parser.add_argument("--opponent", default="random")
     parser.add_argument("--no-policy", action="store_true")
     parser.add_argument("--full-information", action="store_true")
+    parser.add_argument("--known-racks", action="store_true")
     parser.add_argument("--random-model", action="store_true")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--out")
@@ -129,6 +155,10 @@ def main() -> None:
         policies.POLICIES.pop(ARGS.game, None)
     if ARGS.full_information:
         _full_information()
+    if ARGS.known_racks:
+        if ARGS.game != "triominos":
+            parser.error("--known-racks is for triominos")
+        _known_racks()
     if ARGS.random_model:
         _random_model()
     with Pool(ARGS.jobs) as pool:  # forked workers inherit the variant

@@ -190,12 +190,30 @@ def test_triominos_shows_scores_rack_and_start() -> None:
     racks = seat0 + seat1
     deal = " ".join(racks + [t for t in NAMES if t not in racks])
     state = tritable.new_game("triominos", 2).new_state(setup={"deals": [deal]})
+    assert "P1 lays the start tile" in text_of(draw_view("triominos", state.view(1)))
+    state.apply_action(state.legal_actions()[0])
     text = text_of(draw_view("triominos", state.view(1)))
     assert "start: P1 laid 5-5-5 for 25" in text
     assert re.search(r"P1\s+25\s+8", text)  # P1: 25 points, 8 tiles left
     assert "your rack: 0-0-0  0-1-5  0-2-2  1-1-1  1-2-5  1-4-5  2-3-3  2-5-5  3-4-4" in text
     assert "0-1-2" not in text  # P1's rack is not P2's to see
     assert group_action("triominos", "1-2-5@3,-2/r1") == ("1-2-5", "@3,-2/r1")
+
+
+def test_triominos_the_start_choice_shows_only_to_the_starter() -> None:
+    from tritable.games.triominos.tiles import NAMES
+
+    seat0 = ["4-4-4", "0-0-0", "1-1-4", "0-3-4", "2-2-3", "1-3-5", "0-0-4", "2-4-4", "3-3-5"]
+    seat1 = ["2-5-5", "0-1-2", "1-2-5", "1-1-1", "0-2-2", "3-4-4", "0-1-5", "2-3-3", "1-4-5"]
+    racks = seat0 + seat1
+    state = tritable.new_game("triominos", 2).new_state(
+        setup={"deals": [" ".join(racks + [t for t in NAMES if t not in racks])]}
+    )
+    mine = text_of(draw_view("triominos", state.view(0)))
+    assert "P1 lays the start tile: 4-4-4, or 0-0-0 (which shows 4-4-4 to everyone)" in mine
+    for seat in (1, None):
+        text = text_of(draw_view("triominos", state.view(seat)))
+        assert "P1 lays the start tile" in text and "0-0-0" not in text and "4-4-4" not in text
 
 
 # -- TriATri --------------------------------------------------------------------------------------------------

@@ -42,10 +42,14 @@ def deal(*racks: str, pool: str = "") -> str:
     return " ".join(tiles + [t for t in NAMES if t not in tiles])
 
 
-def new(*racks: str, pool: str = "", rounds: int = 1, **options: Any) -> TriominosState:
+def new(*racks: str, pool: str = "", rounds: int = 1, start: bool = True, **options: Any) -> TriominosState:
+    """The round dealt, and (``start``) its start tile laid when the starter has no choice."""
     game = Triominos(len(racks), options)
     deals = [deal(*racks, pool=pool)] + [deal() for _ in range(rounds - 1)]
-    return game.state_from_setup({"deals": deals})
+    state = game.state_from_setup({"deals": deals})
+    if start and len(state.legal_actions()) == 1:
+        state.apply_action(state.legal_actions()[0])
+    return state
 
 
 def position(
@@ -201,8 +205,9 @@ def test_holder_of_the_highest_triple_and_triple_zero_chooses() -> None:
     assert state.current_player() == 1 and not state.layout
     game = state.game
     assert [game.action_to_string(a) for a in state.legal_actions()] == ["4-4-4@0,0/r0", "0-0-0@0,0/r0"]
-    for seat in (None, 0, 1, 2):  # the choice is made in the open: 0-0-0 counts as shown
-        assert state.view(seat)["choice"] and state.view(seat)["revealed"] == [[], ["0-0-0"], []]
+    for seat in (None, 0, 1, 2):  # the others see P2 lay the start tile, nothing of its rack
+        assert state.view(seat)["choice"] and state.view(seat)["revealed"] == [[], [], []]
+    assert "0-0-0" not in state.render(0) and "P2 to lay the start tile" in state.render(0)
     with pytest.raises(IllegalActionError):
         play(state, "draw")
     with pytest.raises(IllegalActionError, match="starts the round"):
@@ -216,8 +221,28 @@ def test_holder_of_the_highest_triple_and_triple_zero_chooses() -> None:
         assert view["start"] == {"seat": 1, "tile": "0-0-0", "points": 40, "revealed": "4-4-4"}
         assert view["history"] == [[1, "0-0-0@0,0/r0"]]
     assert "P2 has shown: 4-4-4" in zero.render(0)
-    play(state, "4-4-4@0,0/r0")  # 4-4-4 stays hidden until laid; 0-0-0 stays shown
-    assert state.scores == [0, 22, 0] and state.view(0)["revealed"] == [[], ["0-0-0"], []]
+    play(state, "4-4-4@0,0/r0")  # choosing the higher triple shows nothing: 0-0-0 stays hidden
+    assert state.scores == [0, 22, 0] and state.view(0)["revealed"] == [[], [], []]
+    assert "0-0-0" not in state.render(0)
+
+
+def test_every_start_is_an_action_that_hides_the_choice() -> None:
+    # The starter lays the start tile in every round: whether it has a choice does not show.
+    other = "0-1-3 2-2-2 0-0-5 0-1-4 0-2-3 1-1-2 1-2-3 0-2-4 1-1-3"
+    plain = new("4-4-4 1-2-5 0-1-2", other, start=False)
+    choosing = new("4-4-4 0-0-0 1-2-5", other, start=False)
+    for state in (plain, choosing):
+        assert state.current_player() == 0 and not state.layout and state.start is None
+        assert state.view(1) == plain.view(1)
+    assert [plain.game.action_to_string(a) for a in plain.legal_actions()] == ["4-4-4@0,0/r0"]
+    with pytest.raises(IllegalActionError, match=r"play 4-4-4@0,0/r0$"):
+        play(plain, "0-1-2@0,0/r0")
+    with pytest.raises(IllegalActionError, match="must first lay the start tile"):
+        plain.apply_action(DRAW)
+    assert plain.lay_points(plain.legal_actions()[0]) == 22
+    play(plain, "4-4-4@0,0/r0")
+    assert plain.history == [(0, plain.game.string_to_action("4-4-4@0,0/r0"))]
+    assert plain.scores == [22, 0] and plain.current_player() == 1
 
 
 def test_a_shown_tile_is_hidden_again_once_laid() -> None:
@@ -239,6 +264,9 @@ def test_every_round_starts_by_the_rule() -> None:
     state = position(["5-5-5@0,0/r0"], [["2-5-5"], ["0-0-1", "0-1-1"]], future=(nxt,))
     play(state, "2-5-5@1,0/r2")
     assert state.log[0][2] == "out" and state.round == 1
+    assert state.current_player() == 1 and not state.layout  # seat 1 lays the start tile
+    assert [state.game.action_to_string(a) for a in state.legal_actions()] == ["3-3-3@0,0/r0"]
+    play(state, "3-3-3@0,0/r0")
     assert state.view()["layout"] == ["3-3-3@0,0/r0"]
     assert state.start == (1, NAMES.index("3-3-3"), 19, -1)
     assert state.scores == [12 + 25 + 1 + 2, 19]
@@ -677,7 +705,9 @@ def test_render_shows_the_numbers_on_the_grid() -> None:
 
 def test_render_terminal_and_choice() -> None:
     state = new("1-2-4 3-3-5 0-1-2", "4-4-4 0-0-0 1-2-5", "0-1-3 2-2-2 0-0-5")
-    assert "choose the start tile" in state.render(1)
+    assert "P2 to lay the start tile: 4-4-4, or 0-0-0 (which shows 4-4-4 to everyone)" in state.render(1)
+    for seat in (None, 0, 2):
+        assert "P2 to lay the start tile" in state.render(seat) and "0-0-0" not in state.render(seat)
     assert "no tile on the table" in state.render(1)
     game = Triominos(2, {"target": 1})
     end = game.new_state(seed=1)

@@ -8,7 +8,7 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tritable.engine import Record
+from tritable.engine import Record, StateError
 from tritable.games.triominos import Triominos, TriominosState
 from tritable.games.triominos.game import DRAW, PASS
 from tritable.games.triominos.tiles import BIT, NAMES, SUMS, TILES, TRIPLE_000, TRIPLES_HIGH_FIRST
@@ -32,22 +32,28 @@ def check_conservation(state: TriominosState) -> None:
 
 def hidden_shuffled(state: TriominosState, seat: int | None, rng: random.Random) -> TriominosState:
     """``state`` with everything ``seat`` cannot see dealt again: other racks (keeping their sizes
-    and shown tiles), the pool's order, the later rounds' deals."""
-    data = state.to_json()
+    and shown tiles), the pool's order, the later rounds' deals. While the start tile is to be
+    laid, what everyone sees is who lays it: deals that would give another seat the start are
+    dealt again."""
     n = state.game.players
-    # During a start choice the chooser's rack stays: it must hold the highest triple.
-    mixed = [s for s in range(n) if s != seat and not (state.choice and s == state.current_player())]
-    free = [t for s in mixed for t in data["racks"][s] if t not in data["revealed"][s]] + data["pool"]
-    rng.shuffle(free)
-    for s in mixed:
-        keep = list(data["revealed"][s])
-        need = len(data["racks"][s]) - len(keep)
-        data["racks"][s] = keep + free[:need]
-        free = free[need:]
-    data["pool"] = free
-    data["future"] = [" ".join(rng.sample(NAMES, 56)) for _ in data["future"]]
-    data["setup"] = None  # another deal: a position of its own, not the setup's
-    return state.game.state_from_json(data)
+    for _ in range(1000):
+        data = state.to_json()
+        mixed = [s for s in range(n) if s != seat]
+        free = [t for s in mixed for t in data["racks"][s] if t not in data["revealed"][s]] + data["pool"]
+        rng.shuffle(free)
+        for s in mixed:
+            keep = list(data["revealed"][s])
+            need = len(data["racks"][s]) - len(keep)
+            data["racks"][s] = keep + free[:need]
+            free = free[need:]
+        data["pool"] = free
+        data["future"] = [" ".join(rng.sample(NAMES, 56)) for _ in data["future"]]
+        data["setup"] = None  # another deal: a position of its own, not the setup's
+        try:
+            return state.game.state_from_json(data)
+        except StateError:
+            assert state.choice, "only the start can refuse a deal"
+    raise AssertionError("no other deal lets the same seat lay the start tile")
 
 
 games = st.tuples(
@@ -84,8 +90,9 @@ def test_random_games_keep_the_invariants(case: tuple[int, int, int, int]) -> No
                 assert delta == -5 and state.current_player() == seat
             elif action == PASS:
                 assert delta in (0, -10) and state.current_player() == (seat + 1) % players
-            elif choosing:
-                assert delta == (40 if action[0] == TRIPLE_000 else SUMS[action[0]] + 10)
+            elif choosing:  # the start: 0-0-0 40, another triple its sum + 10, any other tile its sum
+                triple = len(set(TILES[action[0]])) == 1
+                assert delta == (40 if action[0] == TRIPLE_000 else SUMS[action[0]] + 10 * triple)
             else:
                 assert delta - SUMS[action[0]] in (0, 40, 50, 60, 70)  # the best bonus, or none
         if plies % every == 0:
@@ -134,7 +141,7 @@ def check_views_and_json(state: TriominosState, rng: random.Random) -> None:
 
 @settings(max_examples=20)
 @given(st.integers(0, 2**32 - 1))
-def test_start_choice_samples_give_the_chooser_its_tiles(seed: int) -> None:
+def test_start_samples_give_the_starter_the_start_tile_and_hide_its_choice(seed: int) -> None:
     # Seat 2 holds 3-3-3 and 0-0-0 and chooses; the others hold no triple.
     game = Triominos(3)
     racks = ["0-1-2 1-2-3 0-1-3 1-2-4 0-1-4 2-3-4 0-2-4", "1-1-2 0-0-1 0-1-1 0-0-2 0-2-2 0-1-5 1-1-3"]
@@ -142,22 +149,26 @@ def test_start_choice_samples_give_the_chooser_its_tiles(seed: int) -> None:
     named = " ".join([*racks, chooser]).split()
     deal = " ".join(named + [t for t in NAMES if t not in named])
     state = game.state_from_setup({"deals": [deal]})
-    assert state.choice and state.current_player() == 2
+    assert state.choice and state.current_player() == 2 and len(state.legal_actions()) == 2
     rng = random.Random(seed)
     for seat in (0, 1, None):
         view = state.view(seat)
-        sample = game.sample_state(view, rng)
-        assert sample.view(seat) == view
-        check_conservation(sample)
-        assert sample.racks[2] & BIT[TRIPLE_000]
-        top = next(t for t in TRIPLES_HIGH_FIRST if sample.racks[2] & BIT[t])
-        assert top != TRIPLE_000
-        for s in (0, 1):
-            assert not any(sample.racks[s] & BIT[t] for t in TRIPLES_HIGH_FIRST if t > top)
-        choices = sample.legal_actions()
-        assert len(choices) == 2 and (TRIPLE_000, 0, 0, 0) in choices
-        sample.apply_action(choices[0])
-        assert sample.layout and sample.current_player() == 0
+        holds_zero = 0
+        for _ in range(40):
+            sample = game.sample_state(view, rng)
+            assert sample.view(seat) == view
+            check_conservation(sample)
+            # The starter holds the best start tile of all racks ...
+            triples = [t for t in TRIPLES_HIGH_FIRST if any(r & BIT[t] for r in sample.racks)]
+            dealt = [t for r in sample.racks for t in range(56) if r & BIT[t]]
+            best = triples[0] if triples else max(dealt, key=lambda t: (SUMS[t], max(TILES[t]), sorted(TILES[t])[1]))
+            assert sample.racks[2] & BIT[best]
+            holds_zero += bool(sample.racks[2] & BIT[TRIPLE_000])
+            start = sample.legal_actions()
+            sample.apply_action(start[0])
+            assert sample.layout and sample.current_player() == 0
+        # ... but nothing says it holds 0-0-0 too.
+        assert 0 < holds_zero < 40, holds_zero
 
 
 # -- an independent oracle for laying tiles and their bonuses ------------------------------------

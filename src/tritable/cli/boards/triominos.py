@@ -177,10 +177,19 @@ def draw(view: Mapping[str, Any]) -> RenderableType:
     if rack is not None:
         parts.append(Text.assemble(("your rack: ", "bold"), _tiles(rack) if rack else Text("(empty)", style="dim")))
     if view.get("choice") and to_move:
-        parts.append(Text.assemble(_seat(to_move[0]), " holds 0-0-0 and the highest triple: choose the start tile"))
+        parts.append(_start_line(to_move[0], view.get("seat"), rack or []))
     for entry in view.get("log") or []:
         parts.append(_log_line(entry))
     return Group(*parts)
+
+
+def _start_line(starter: int, seat: int | None, rack: Sequence[str]) -> Text:
+    """Who lays the start tile; to the starter holding 0-0-0 and a higher triple, its choice."""
+    line = Text.assemble(_seat(starter), " lays the start tile")
+    triples = sorted((t for t in rack if len(set(t.split("-"))) == 1 and t != "0-0-0"), reverse=True)
+    if seat == starter and triples and "0-0-0" in rack:
+        line.append(f": {triples[0]}, or 0-0-0 (which shows {triples[0]} to everyone)")
+    return line
 
 
 def round_over(before: Mapping[str, Any], after: Mapping[str, Any]) -> RenderableType | None:

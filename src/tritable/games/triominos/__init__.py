@@ -13,7 +13,10 @@ another until someone reaches the target score (400).
 >>> deal = " ".join(racks + [t for t in NAMES if t not in racks])  # then the pool, in draw order
 >>> game = tritable.new_game("triominos", 2)
 >>> state = game.new_state(setup={"deals": [deal]})
->>> state.scores  # seat 0 holds the highest triple: it starts on 0,0 and scores 5+5+5+10
+>>> state.current_player(), [game.action_to_string(a) for a in state.legal_actions()]
+(0, ['5-5-5@0,0/r0'])
+>>> state.apply_action(state.legal_actions()[0])  # the highest triple starts: 5+5+5+10
+>>> state.scores
 [25, 0]
 >>> state.apply_action(game.string_to_action("2-5-5@1,0/r2"))  # 5+5+2
 >>> state.scores
@@ -44,16 +47,16 @@ publisher's rules (Pressman Tri-Ominos / Goliath Triominos) and say so.
   sit clockwise in seat order: "clockwise" means seat ``s`` then ``s + 1`` (mod players).
 * **Start of every round.** The highest triple in any rack starts (5-5-5 > ... > 1-1-1 > 0-0-0):
   it is laid on triangle ``0,0`` (an up triangle, ``/r0``) and scores its sum + 10; 0-0-0 scores
-  40. If the holder of the highest triple also holds 0-0-0 they *choose* (the only start that is
-  an action: ``5-5-5@0,0/r0`` or ``0-0-0@0,0/r0``); choosing 0-0-0 shows the other triple to
-  everyone (view ``revealed`` and ``start.revealed``) until it is laid. The choice is made in the
-  open: while it is pending the chooser is to move on an empty table (``choice: true`` in every
-  view), so the others learn that the chooser holds 0-0-0, which therefore counts as shown
-  (``revealed``) from then until it is laid -- the price of a real choice action in a turn-based
-  protocol; the rule text does not say whether the choice is secret. With no triple in any rack the
-  highest sum starts and scores just its sum; **equal sums** (say 3-5-5 and 4-4-5, both 13) go to
-  the tile with the higher largest number, then the higher middle one (3-5-5 beats 4-4-5) -- the
-  rule text is silent. Play goes on clockwise from the starter.
+  40. If the holder of the highest triple also holds 0-0-0 they *choose* (``5-5-5@0,0/r0`` or
+  ``0-0-0@0,0/r0``); choosing 0-0-0 shows the other triple to everyone (view ``revealed`` and
+  ``start.revealed``) until it is laid. With no triple in any rack the highest sum starts and
+  scores just its sum; **equal sums** (say 3-5-5 and 4-4-5, both 13) go to the tile with the
+  higher largest number, then the higher middle one (3-5-5 beats 4-4-5) -- the rule text is
+  silent. Laying the start tile is the starter's action in **every** round, with one legal
+  action when there is nothing to choose: so a pending start shows everyone only who starts (the
+  seat with the best start tile, which all players learn as it is laid), never whether the
+  starter also holds 0-0-0 -- the text reveals a tile only when 0-0-0 is chosen. Play goes on
+  clockwise from the starter.
 * **Laying a tile** (RULINGS). The tile shares at least one full edge with the layout, and every
   corner of it that touches a laid tile, along an edge or only at a point, carries the same number
   as that tile's corner there. A player who can lay a tile must lay one: drawing and passing are
@@ -143,26 +146,28 @@ pass                           ``(-2,)``                       ``pass``
 A tile is written with its numbers clockwise from the lowest. ``/rN`` (``r0``-``r2``) puts the
 tile's lowest number on corner ``N`` of the triangle and the others clockwise after it: on an up
 triangle ``1-2-5/r0`` has 1 on top, 2 bottom right, 5 bottom left; ``/r1`` has 5 on top, 1 bottom
-right, 2 bottom left. A triple is always ``/r0``. The start choice is the lay of a triple on
-``0,0/r0``. Notation is read case-insensitively and with any spaces.
+right, 2 bottom left. A triple is always ``/r0``. The start of a round is the lay of its start
+tile on ``0,0/r0``. Notation is read case-insensitively and with any spaces.
 
 Views
 -----
 ``view(seat)`` holds the public part: ``target``, ``round`` (0-based) and ``rounds`` (the most the
 game can last), ``scores``, ``layout`` (placements in notation), ``last`` (``[x, y]`` of the tile
 laid last), ``rack_sizes``, ``revealed`` (tiles each seat has shown and still holds), ``pool``
-(its size), ``draws`` (this turn), ``choice``, ``start`` (this round's start: seat, tile, points,
-tile shown), ``log`` (finished rounds: start, ``end`` ``"out"``/``"blocked"``, winners, points won,
-rack sums, and the final ``layout``: the next round's deal clears the table within the action that
-ends a round; the outcome's ``rounds`` leave the layout out), ``history`` (every action, as
-notation) and ``round_start`` (how many history entries come before this round's first action).
+(its size), ``draws`` (this turn), ``choice`` (true while the round's start tile is to be laid),
+``start`` (this round's start once laid: seat, tile, points, tile shown), ``log`` (finished
+rounds: start, ``end`` ``"out"``/``"blocked"``, winners, points won, rack sums, and the final
+``layout``: the next round's deal clears the table within the action that ends a round; the
+outcome's ``rounds`` leave the layout out), ``history`` (every action, as notation) and
+``round_start`` (how many history entries come before this round's first action).
 ``rack`` is the seat's own rack (``None`` for a spectator). Other racks, the pool's order and the
 deals of later rounds are hidden; ``to_json`` holds them too. ``TriominosState.lay_points(action)``
 gives what a legal lay would score (the tile's sum and its bonus) without laying it.
 
 ``sample_state`` deals the unseen tiles (other racks and the pool) again at random and shuffles
-the later rounds anew. The deal fits the rack sizes, keeps shown tiles with their owners (during
-a start choice it gives the chooser a triple above every other rack's) and agrees with what this
+the later rounds anew. The deal fits the rack sizes, keeps shown tiles with their owners (while
+the start tile is to be laid, it gives the starter the best start tile of all racks: deals that
+do not are dealt again) and agrees with what this
 round's public play shows:
 
 * a seat that drew or passed could lay none of its tiles then, and after its last draw or pass

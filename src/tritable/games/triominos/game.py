@@ -318,7 +318,8 @@ class TriominosState(State):
         self.choice = False
         """The seat to move holds the highest triple and 0-0-0 and picks which one starts."""
         self.revealed = [0] * n
-        """Per seat, tiles shown to everyone that are still in the rack (the start choice)."""
+        """Per seat, tiles shown to everyone that are still in the rack (the higher triple of a
+        starter who laid 0-0-0)."""
         self.last = -1
         self.start: tuple[int, int, int, int] | None = None
         """This round's start: (seat, tile, points, revealed tile or -1); None while choosing."""
@@ -344,28 +345,25 @@ class TriominosState(State):
         n = self.game.players
         h = hand_size(n)
         self._clear_round()
-        owner = {}
         for s in range(n):
-            hand = deal[s * h : (s + 1) * h]
-            self.racks[s] = sum(BIT[t] for t in hand)
-            for t in hand:
-                owner[t] = s
+            self.racks[s] = sum(BIT[t] for t in deal[s * h : (s + 1) * h])
         self.pool = deal[n * h :]
         self.drawn = 0
-        for triple in TRIPLES_HIGH_FIRST:
-            if triple in owner:
-                seat = owner[triple]
-                if triple != TRIPLE_000 and owner.get(TRIPLE_000) == seat:
-                    # The choice is made in the open: everyone sees the chooser holds 0-0-0.
-                    self.to_move = seat
-                    self.choice = True
-                    self.revealed[seat] |= BIT[TRIPLE_000]
-                    return
-                points = TRIPLE_000_START if triple == TRIPLE_000 else SUMS[triple] + START_BONUS
-                self._place_start(seat, triple, points, -1)
-                return
-        best = max(owner, key=start_rank)
-        self._place_start(owner[best], best, SUMS[best], -1)
+        # The starter lays the start tile as an action, in every round: so that holding 0-0-0 as
+        # well (a choice) shows no one anything until 0-0-0 is laid.
+        self.to_move = _round_starter(self.racks)
+        self.choice = True
+
+    def _start_options(self, seat: int) -> list[int]:
+        """The tiles ``seat`` may start the round with: its best start tile, or 0-0-0 instead
+        when that is a higher triple (the text's choice)."""
+        rack = self.racks[seat]
+        top = _best_start(rack)
+        if top < 0:
+            raise StateError(f"seat {seat} starts the round with an empty rack")
+        if top != TRIPLE_000 and BIT[top] & TRIPLE_MASK and rack & BIT[TRIPLE_000]:
+            return [top, TRIPLE_000]
+        return [top]
 
     def _place_start(self, seat: int, tile: int, points: int, revealed: int) -> None:
         self.choice = False
@@ -377,13 +375,6 @@ class TriominosState(State):
             self.revealed[seat] |= BIT[revealed]
         self.start = (seat, tile, points, revealed)
         self._begin_turn((seat + 1) % self.game.players)
-
-    def _choice_tile(self, seat: int) -> int:
-        """The chooser's highest triple other than 0-0-0."""
-        for triple in TRIPLES_HIGH_FIRST:
-            if triple != TRIPLE_000 and self.racks[seat] & BIT[triple]:
-                return triple
-        raise StateError(f"seat {seat} chooses the start but holds no triple besides 0-0-0")
 
     def _begin_turn(self, seat: int) -> None:
         self.to_move = seat
@@ -498,8 +489,7 @@ class TriominosState(State):
                 raise IllegalActionError(f"{action!r} is not a legal action now")
             if action in (DRAW, PASS):
                 return 0
-            tile = action[0]  # type: ignore[index]
-            return TRIPLE_000_START if tile == TRIPLE_000 else SUMS[tile] + START_BONUS
+            return _start_points(action[0])  # type: ignore[index]
         if type(action) is not tuple or len(action) != 4 or not all(_is_int(v) for v in action):
             raise IllegalActionError(f"{action!r} is not a triominos action")
         tile, x, y, rot = action
@@ -527,7 +517,7 @@ class TriominosState(State):
 
     def _compute_moves(self, seat: int) -> list[Action]:
         if self.choice:
-            return [(self._choice_tile(seat), 0, 0, 0), (TRIPLE_000, 0, 0, 0)]
+            return [(tile, 0, 0, 0) for tile in self._start_options(seat)]
         rack = self.racks[seat]
         out: list[Any] = []
         masks, bit = PATTERN_MASK, BIT
@@ -564,7 +554,7 @@ class TriominosState(State):
             if not (_is_int(tile) and _is_int(x) and _is_int(y) and _is_int(rot)):
                 raise IllegalActionError(f"{action!r} is not a triominos action")
             if self.choice:
-                self._apply_choice(seat, tile, x, y, rot)
+                self._apply_start(seat, tile, x, y, rot)
             else:
                 self._apply_place(seat, tile, x, y, rot)
         elif action == DRAW:
@@ -574,16 +564,14 @@ class TriominosState(State):
         else:
             raise IllegalActionError(f"{action!r} is not a triominos action")
 
-    def _apply_choice(self, seat: int, tile: int, x: int, y: int, rot: int) -> None:
-        top = self._choice_tile(seat)
-        if (x, y, rot) != (0, 0, 0) or tile not in (top, TRIPLE_000):
-            raise IllegalActionError(
-                f"seat {seat} starts the round: play {NAMES[top]}@0,0/r0 or {NAMES[TRIPLE_000]}@0,0/r0"
-            )
-        if tile == TRIPLE_000:
-            self._place_start(seat, tile, TRIPLE_000_START, top)
-        else:
-            self._place_start(seat, tile, SUMS[tile] + START_BONUS, -1)
+    def _apply_start(self, seat: int, tile: int, x: int, y: int, rot: int) -> None:
+        options = self._start_options(seat)
+        if (x, y, rot) != (0, 0, 0) or tile not in options:
+            shown = " or ".join(f"{NAMES[t]}@0,0/r0" for t in options)
+            raise IllegalActionError(f"seat {seat} starts the round: play {shown}")
+        # Choosing 0-0-0 shows the higher triple (the text): it counts as revealed until laid.
+        revealed = options[0] if tile == TRIPLE_000 and options[0] != TRIPLE_000 else -1
+        self._place_start(seat, tile, _start_points(tile), revealed)
 
     def _apply_place(self, seat: int, tile: int, x: int, y: int, rot: int) -> None:
         t = self._lay_slot(seat, tile, x, y, rot)
@@ -627,7 +615,7 @@ class TriominosState(State):
 
     def _apply_draw(self, seat: int) -> None:
         if self.choice:
-            raise IllegalActionError(f"seat {seat} must first choose the start tile")
+            raise IllegalActionError(f"seat {seat} must first lay the start tile")
         if self._can_place(seat):
             raise IllegalActionError(f"seat {seat} can place a tile, so must place one (no drawing)")
         if self.draws >= MAX_DRAWS:
@@ -643,7 +631,7 @@ class TriominosState(State):
 
     def _apply_pass(self, seat: int) -> None:
         if self.choice:
-            raise IllegalActionError(f"seat {seat} must first choose the start tile")
+            raise IllegalActionError(f"seat {seat} must first lay the start tile")
         if self._can_place(seat):
             raise IllegalActionError(f"seat {seat} can place a tile, so must place one (no passing)")
         if self.draws < MAX_DRAWS and self.drawn < len(self.pool):
@@ -881,11 +869,10 @@ class TriominosState(State):
             assert rng is not None
             self._sample_hidden(data, on_table, rng)
         if self.to_move >= 0 and self.choice:
-            if self.layout or not self.racks[self.to_move] & BIT[TRIPLE_000]:
-                raise StateError("a start choice needs an empty layout and 0-0-0 in the chooser's rack")
-            self._choice_tile(self.to_move)
+            if self.layout or _round_starter(self.racks) != self.to_move:
+                raise StateError("the start tile is laid on an empty layout by the seat holding the best start tile")
         elif self.to_move >= 0 and not self.layout:
-            raise StateError("the layout is empty but no start is being chosen")
+            raise StateError("the layout is empty but no start tile is being laid")
         self._moves = None
 
     def _sample_hidden(self, view: Mapping[str, Any], on_table: int, rng: random.Random) -> None:
@@ -907,20 +894,7 @@ class TriominosState(State):
         fixed = list(self.revealed)
         if seat is not None:
             fixed[seat] = own
-        chooser = self.to_move if self.choice else -1
-        top = -1
-        if chooser >= 0 and chooser != seat:
-            # Everyone sees the starter choosing (0-0-0 is shown): they hold a triple above any other rack's.
-            best_seen = max((t for t in TRIPLES_HIGH_FIRST if own & BIT[t] and t != TRIPLE_000), default=-1)
-            options = [
-                t
-                for t in TRIPLES_HIGH_FIRST
-                if t != TRIPLE_000 and t > best_seen and not (on_table | own) & BIT[t] and not fixed[chooser] & BIT[t]
-            ]
-            if not options:
-                raise StateError("no triple is left for the starter to choose")
-            top = rng.choice(options)
-            fixed[chooser] |= BIT[top]
+        starter = self.to_move if self.choice else -1
         known = on_table
         for s in range(n):
             if known & fixed[s]:
@@ -934,19 +908,26 @@ class TriominosState(State):
         if unseen_mask.bit_count() - sum(needs) != view["pool"]:
             raise StateError("the tile counts of the view do not add up to 56")
         bans = self._round_bans(view, seat)
-        if top >= 0:
-            # No other hidden rack may hold a triple above the chooser's.
+        if starter >= 0 and starter == seat:
+            # The seat lays the start tile: no other rack holds a better one.
             for s in range(n):
-                if s not in (seat, chooser):
-                    bans[s] |= _ranked_above(top)
+                if s != seat:
+                    bans[s] |= _ranked_above(_best_start(own))
         mover = self.to_move
-        if 0 <= mover != seat and self.draws and needs[mover]:
-            # The mover is drawing this turn: the tile drawn last may fit (and must then be laid).
-            needs[mover] -= 1
-            racks, pool = _deal_unseen(mask_tiles(unseen_mask), [*fixed, 0], [*needs, 1], [*bans, 0], rng)
-            racks[mover] |= racks.pop()
+        for _ in range(STARTER_TRIES):
+            if 0 <= mover != seat and self.draws and needs[mover]:
+                # The mover is drawing this turn: the tile drawn last may fit (and must then be laid).
+                needs_now = [*needs[:mover], needs[mover] - 1, *needs[mover + 1 :], 1]
+                racks, pool = _deal_unseen(mask_tiles(unseen_mask), [*fixed, 0], needs_now, [*bans, 0], rng)
+                racks[mover] |= racks.pop()
+            else:
+                racks, pool = _deal_unseen(mask_tiles(unseen_mask), fixed, needs, bans, rng)
+            # Another seat laying the start tile holds the best one of all racks: deals where it
+            # does not are redrawn (exact, and likely enough: at worst about 1 in 7).
+            if starter < 0 or starter == seat or _round_starter(racks) == starter:
+                break
         else:
-            racks, pool = _deal_unseen(mask_tiles(unseen_mask), fixed, needs, bans, rng)
+            raise StateError(f"no deal of the unseen tiles gives seat {starter} the start tile")
         self.racks = racks
         self.pool = tuple(pool)
         self.drawn = 0
@@ -976,8 +957,9 @@ class TriominosState(State):
             return bans
         scratch = TriominosState(self.game)
         played: list[tuple[int, Any]] = [(int(s), self.game.string_to_action(text)) for s, text in history[first:]]
-        chosen = bool(played) and len(played[0][1]) == 4 and played[0][1][1:] == (0, 0, 0)
-        if not chosen:
+        # The round's first action lays the start tile (unless the history begins later: a
+        # position of its own).
+        if not (played and len(played[0][1]) == 4 and played[0][1][1:] == (0, 0, 0)):
             scratch._put(_tile(start["tile"]), 0, ORIGIN)
         drew = [False] * n
         for s, action in played:
@@ -1064,7 +1046,13 @@ class TriominosState(State):
             won = ", ".join(f"P{s + 1}" for s in out.winners)
             lines.append(f"Game over: {won} won" if won else "Game over: a draw")
         elif self.choice:
-            lines.append(f"P{self.to_move + 1} holds 0-0-0 and the highest triple: choose the start tile")
+            options = self._start_options(self.to_move) if seat == self.to_move else []
+            if len(options) > 1:
+                top = NAMES[options[0]]
+                starter = f"P{self.to_move + 1}"
+                lines.append(f"{starter} to lay the start tile: {top}, or 0-0-0 (which shows {top} to everyone)")
+            else:
+                lines.append(f"P{self.to_move + 1} to lay the start tile")
         else:
             drew = f" (drawn {self.draws} this turn)" if self.draws else ""
             lines.append(f"P{self.to_move + 1} to move{drew}")
@@ -1119,14 +1107,43 @@ def render_layout(layout: Mapping[int, int], slots: Mapping[int, int], last: int
     return out
 
 
+STARTER_TRIES = 2000
+"""How many deals the sampler draws at most for a round's start (see ``_sample_hidden``)."""
+
+
+def _start_order(tile: int) -> tuple[int, int, int, int]:
+    """Which tile starts a round: the highest triple (0-0-0 the lowest), else the highest tile."""
+    triple = bool(BIT[tile] & TRIPLE_MASK)
+    return (1, -TRIPLES_HIGH_FIRST.index(tile), 0, 0) if triple else (0, *start_rank(tile))
+
+
+START_ORDER: tuple[int, ...] = tuple(sorted(range(len(TILES)), key=_start_order).index(t) for t in range(len(TILES)))
+"""Per tile, its place in the order in which tiles start a round (higher starts)."""
+
+
+def _best_start(rack: int) -> int:
+    """The tile of ``rack`` that would start a round (-1 for an empty rack)."""
+    return max(mask_tiles(rack), key=START_ORDER.__getitem__, default=-1)
+
+
+def _round_starter(racks: list[int]) -> int:
+    """The seat holding the round's start tile."""
+    best = [START_ORDER[t] if (t := _best_start(rack)) >= 0 else -1 for rack in racks]
+    return best.index(max(best))
+
+
+def _start_points(tile: int) -> int:
+    """What laying ``tile`` as the start scores: 0-0-0 40, another triple its sum + 10, else its sum."""
+    if tile == TRIPLE_000:
+        return TRIPLE_000_START
+    return SUMS[tile] + START_BONUS if BIT[tile] & TRIPLE_MASK else SUMS[tile]
+
+
 @functools.lru_cache(maxsize=64)
 def _ranked_above(tile: int) -> int:
     """The tiles that would start a round before ``tile``: the higher triples (every triple if
     ``tile`` is not one), and for a tile that is no triple the tiles ranking above it."""
-    if BIT[tile] & TRIPLE_MASK:
-        return sum(BIT[t] for t in TRIPLES_HIGH_FIRST[: TRIPLES_HIGH_FIRST.index(tile)])
-    rank = start_rank(tile)
-    return TRIPLE_MASK | sum(BIT[t] for t in range(len(TILES)) if start_rank(t) > rank and not BIT[t] & TRIPLE_MASK)
+    return sum(BIT[t] for t in range(len(TILES)) if START_ORDER[t] > START_ORDER[tile])
 
 
 def _deal_unseen(
