@@ -178,6 +178,9 @@ def test_highest_triple_starts_and_scores_25() -> None:
     assert state.start == (1, NAMES.index("5-5-5"), 25, -1)
     assert state.current_player() == 2  # clockwise from the starter
     assert state.racks[1].bit_count() == 6
+    # The text's own case: "a triple 5 beats a triple 2", in the other seat's rack.
+    state = new("2-2-2 0-1-2", "5-5-5 0-0-4")
+    assert state.start == (1, NAMES.index("5-5-5"), 25, -1) and state.current_player() == 0
 
 
 def test_triple_zero_alone_scores_40() -> None:
