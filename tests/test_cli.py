@@ -20,8 +20,9 @@ def test_games_lists_ids_players_and_options() -> None:
     assert set(rows) == {"triple-triad", "triominos", "triatri", "tri-t-area", "triad"}
     assert rows["triatri"]["players"] == [2, 4]
     assert "same" in {o["name"] for o in rows["triple-triad"]["options"]}
-    table = runner.invoke(app, ["games"])
+    table = runner.invoke(app, ["games"], env={"COLUMNS": "160"})
     assert table.exit_code == 0 and "tri-t-area" in table.output
+    assert "trade=one [none/one/all/diff/direct]" in table.output  # the choices, not read as markup
 
 
 def test_simulate_records_then_replay(tmp_path: Path) -> None:

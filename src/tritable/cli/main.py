@@ -122,7 +122,8 @@ def games(as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] =
             shown = str(default).lower() if isinstance(default, bool) else str(default)
             extra = f" [{'/'.join(str(c) for c in spec['choices'])}]" if spec["choices"] else ""
             opts.append(f"{spec['name']}={shown}{extra}")
-        table.add_row(row["id"], row["name"], str(lo) if lo == hi else f"{lo}-{hi}", "\n".join(opts) or "-")
+        # Option choices are written [a/b/c]: text, not Rich markup.
+        table.add_row(row["id"], row["name"], str(lo) if lo == hi else f"{lo}-{hi}", escape("\n".join(opts) or "-"))
     console.print(table)
 
 
