@@ -472,6 +472,9 @@ def test_a_very_long_line_is_refused_without_echoing_it(tmp_path: Path) -> None:
     assert result.returncode == 0, result.stderr
     assert "that line is 3000 characters long: no action or command is longer than 80" in result.stdout
     assert result.stdout.count("x") < 2 * 3000  # the transcript of piped input shows the line once
+    digits = run("play", "triad", "--seed", "3", "--ai", "2=easy", cwd=tmp_path, stdin="1" * 5000 + "\nquit\n")
+    assert digits.returncode == 0 and "Traceback" not in digits.stderr, digits.stderr
+    assert "that line is 5000 characters long" in digits.stdout
 
 
 def test_piped_input_that_ends_early_stops_the_game(tmp_path: Path) -> None:

@@ -385,6 +385,10 @@ class Session:
                 return self.play(seat, menu[0][0])
             self.show(seat, menu)
             return False
+        if len(text) > LONGEST_INPUT:
+            raise TritableError(
+                f"that line is {len(text)} characters long: no action or command is longer than {LONGEST_INPUT}"
+            )
         if _is_number(text):
             n = int(text)
             if not 1 <= n <= len(menu):
@@ -409,10 +413,6 @@ class Session:
         if word == "save":
             self.save(rest.strip())
             return False
-        if len(text) > LONGEST_INPUT:
-            raise TritableError(
-                f"that line is {len(text)} characters long: no action or command is longer than {LONGEST_INPUT}"
-            )
         try:
             action = self.game.string_to_action(text)
         except TritableError as exc:

@@ -316,7 +316,7 @@ class TriominosState(State):
         self.to_move = 0
         self.draws = 0
         self.choice = False
-        """The seat to move holds the highest triple and 0-0-0 and picks which one starts."""
+        """The round's start tile is still to be laid (by the seat to move)."""
         self.revealed = [0] * n
         """Per seat, tiles shown to everyone that are still in the rack (the higher triple of a
         starter who laid 0-0-0)."""
