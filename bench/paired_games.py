@@ -15,8 +15,9 @@ the other seats' agents are seeded from ``i`` too. Variants for experiments:
   rollout policy). Against ``random`` that is the best-response search, another ceiling.
 
 Usage: ``.venv/bin/python bench/paired_games.py GAME PLAYERS GAMES SPEC [--opponent SPEC]
-[--no-policy] [--full-information] [--known-racks] [--random-model] [--jobs J] [--out FILE]``. Prints the agent's score (a win 1, a
-draw 1/2 against each other seat) and, with ``--out``, one JSON line a game (its return).
+[--no-policy] [--full-information] [--known-racks] [--random-model] [--jobs J] [--out FILE]``.
+Prints the agent's score (a win 1, a draw 1/2 against each other seat) and, with ``--out``, one
+JSON line a game (its return).
 ``--compare A B`` reads two such files and prints the paired difference with a 95% interval.
 """
 

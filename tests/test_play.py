@@ -481,3 +481,41 @@ def test_piped_input_that_ends_early_stops_the_game(tmp_path: Path) -> None:
     result = run("play", "triad", "--seed", "3", "--ai", "2=easy", cwd=tmp_path, stdin="1\n")
     assert result.returncode == 1
     assert "end of input" in result.stdout
+
+
+def test_facing_a_human_an_ai_thinks_through_a_forced_move() -> None:
+    """How long an AI takes must not tell a human that it had no choice: at a Triominos start the
+    starter chooses only when it holds 0-0-0 as well."""
+    from io import StringIO
+
+    from rich.console import Console
+
+    from tritable.ai import Agent, make_agent
+    from tritable.cli.play import Seat, Session
+
+    game = game_class("triominos")(players=2)
+    state = game.new_state(1)
+    starter = state.current_player()
+    assert len(state.legal_actions(starter)) == 1, "this deal's start tile must be forced"
+    searched: list[int] = []
+
+    class Watched(Agent):
+        def __init__(self, inner: Agent) -> None:
+            super().__init__(inner.seed)
+            self.inner = inner
+
+        def analyse_observation(self, obs):  # type: ignore[no-untyped-def]
+            searched.append(len(obs.legal_actions()))
+            return self.inner.analyse_observation(obs)
+
+    agent = Watched(make_agent("triominos", "easy", seed=1))
+    human = 1 - starter
+    seats = [Seat(i, None if i == human else "easy") for i in range(2)]
+    console = Console(file=StringIO())
+    facing = Session(game, state, seats, {starter: agent}, console, 1)
+    assert facing.decide(agent, state, starter) == state.legal_actions(starter)[0]
+    assert searched == [1]
+    # Among AIs alone nobody learns anything from the time: the forced move is played at once.
+    alone = Session(game, state, [Seat(i, "easy") for i in range(2)], {0: agent, 1: agent}, console, 1)
+    assert alone.decide(agent, state, starter) == state.legal_actions(starter)[0]
+    assert searched == [1]

@@ -680,6 +680,18 @@ def test_state_json_is_checked() -> None:
             state.game.state_from_json(bad)
 
 
+def test_state_json_of_a_start_still_to_be_laid_is_checked() -> None:
+    state = Triominos().new_state(3)
+    data = state.to_json()
+    assert data["choice"] and state.game.state_from_json(data) == state
+    laid = state.child(state.legal_actions()[0]).to_json()
+    for key, value in [("draws", 1), ("start", laid["start"]), ("last", [0, 0])]:
+        bad = dict(data)
+        bad[key] = value
+        with pytest.raises(StateError, match=r"still to be laid|empty triangle"):
+            state.game.state_from_json(bad)
+
+
 def test_views_hide_other_racks_and_the_pool() -> None:
     state = position(["5-5-5@0,0/r0"], [["0-1-2", "1-1-4"], ["2-5-5", "0-0-4", "3-3-4"]], to_move=1)
     v1 = state.view(1)

@@ -284,7 +284,7 @@ class Session:
         snapshot = self.state.clone()
         thinking = Text.assemble(self.seat_text(seat, s.name), " is thinking…")
         try:
-            action = self.think(thinking, lambda: agent.choose(snapshot, seat))
+            action = self.think(thinking, lambda: self.decide(agent, snapshot, seat))
             revealed = self.apply(seat, action)
         except Exception as exc:
             # A failing AI is a bug in the AI, not the players' problem: say so and play on.
@@ -296,6 +296,14 @@ class Session:
         self.announce(seat, self.text(action), secret=bool(revealed) or self.log[-1].hidden)
         self.announce_reveal(revealed)
         self.announce_round_end()
+
+    def decide(self, agent: Agent, state: State, seat: int) -> Action:
+        """The AI's action. Facing humans it thinks through a forced move too: an answer at once
+        would tell them it had no choice, which can be hidden (a Triominos starter holding 0-0-0
+        as well chooses its start tile; an AI with one choice lays the only one at once)."""
+        if self.humans and len(state.legal_actions(seat)) == 1:
+            return agent.analyse(state, seat)[0].action
+        return agent.choose(state, seat)
 
     def announce(self, seat: int, text: str, secret: bool) -> None:
         """Say what ``seat`` did; a simultaneous choice stays secret until everyone has chosen."""

@@ -871,6 +871,8 @@ class TriominosState(State):
         if self.to_move >= 0 and self.choice:
             if self.layout or _round_starter(self.racks) != self.to_move:
                 raise StateError("the start tile is laid on an empty layout by the seat holding the best start tile")
+            if self.start is not None or self.draws or self.last >= 0:
+                raise StateError("a round whose start tile is still to be laid has no start, draws or last tile")
         elif self.to_move >= 0 and not self.layout:
             raise StateError("the layout is empty but no start tile is being laid")
         self._moves = None
