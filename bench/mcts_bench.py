@@ -102,7 +102,7 @@ def measure(run: Callable[[], object], runs: int) -> list[float]:
 
 def openspiel_reference(iterations: int, runs: int) -> dict[str, Any] | None:
     try:
-        import numpy as np
+        import numpy as np  # type: ignore[import-not-found,unused-ignore]
         import pyspiel  # type: ignore[import-not-found,import-untyped,unused-ignore]
         from open_spiel.python.algorithms import mcts  # type: ignore[import-not-found,import-untyped,unused-ignore]
         from open_spiel.python.games import tic_tac_toe  # type: ignore[import-not-found,import-untyped,unused-ignore]  # noqa: F401

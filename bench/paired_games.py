@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import statistics
 import sys
 from multiprocessing import Pool
@@ -162,11 +163,14 @@ def main() -> None:
         _known_racks()
     if ARGS.random_model:
         _random_model()
-    with Pool(ARGS.jobs) as pool:  # forked workers inherit the variant
-        rows = pool.map(one, range(ARGS.games))
-    if ARGS.out:
-        with open(ARGS.out, "w", encoding="utf-8") as f:
-            f.writelines(json.dumps(r) + "\n" for r in rows)
+    rows: list[dict[str, Any]] = []
+    # Each game's line is written as it ends, so a long run that is stopped keeps what it played.
+    with open(ARGS.out or os.devnull, "w", encoding="utf-8") as out, Pool(ARGS.jobs) as pool:
+        for row in pool.imap(one, range(ARGS.games)):  # forked workers inherit the variant
+            rows.append(row)
+            out.write(json.dumps(row) + "\n")
+            out.flush()
+            print(f"game {len(rows)}/{ARGS.games}: {row['return']:+.3f}", file=sys.stderr, flush=True)
     score = (statistics.mean(r["return"] for r in rows) + 1) / 2
     print(f"{ARGS.spec} against {ARGS.opponent}: {score:.3f} over {len(rows)} games")
 

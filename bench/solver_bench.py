@@ -23,6 +23,7 @@ import resource
 import statistics
 import sys
 import time
+from typing import Any
 
 import tritable
 from tritable.ai.solver import solve
@@ -44,7 +45,7 @@ def main() -> None:
     parser.add_argument("--json", action="store_true", help="print JSON")
     args = parser.parse_args()
     game = tritable.new_game("triple-triad", options=OPTIONS)
-    rows = []
+    rows: list[dict[str, Any]] = []
     for seed in range(args.first_seed, args.first_seed + args.pairs):
         hands = hand_pair(seed)
         state = game.state_from_setup({"hands": hands, "first": 0})

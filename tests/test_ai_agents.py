@@ -28,7 +28,7 @@ from tritable.engine import CHANCE, SIMULTANEOUS, TERMINAL, Game, OutOfTurnError
 from tritable.engine.playout import random_step
 
 sys.path.insert(0, str(Path(__file__).parent))
-from ai_toy_games import ToyGoofspiel, ToyNim, ToyPig, ToyTicTacToe
+from ai_toy_games import GoofState, ToyGoofspiel, ToyNim, ToyPig, ToyTicTacToe
 
 MODULES = {
     "triple-triad": "tritable.games.triple_triad",
@@ -256,13 +256,16 @@ def test_sampler_agents_never_read_hidden_information(game: Game) -> None:
 def test_a_pending_simultaneous_choice_of_another_seat_is_not_read() -> None:
     game = ToyGoofspiel(options={"cards": 5})
     state = game.new_state(seed=8)
+    assert isinstance(state, GoofState)
     state.apply_action(state.legal_actions(1)[0], 1)  # seat 1 has chosen, hidden from seat 0
     assert state.current_player() == SIMULTANEOUS and state.players_to_move() == (0,)
     view = state.view(0)
     assert view["bids"][1] is None and view["chosen"][1]
+    bid = state.bids[1]
+    assert bid is not None
     other = state.clone()
     other.bids[1] = state.hands[1][-1]
-    other.hands[1] = sorted([*state.hands[1][:-1], state.bids[1]])
+    other.hands[1] = sorted([*state.hands[1][:-1], bid])
     assert other.view(0) == view and other != state
     for agent in (ISMCTSAgent(4, iterations=60), MCTSAgent(4, iterations=60, determinizations=4)):
         assert agent.analyse(state, 0) == agent.analyse(other, 0)
@@ -345,6 +348,7 @@ def test_chance_turns_in_the_tree() -> None:
 def test_simultaneous_nodes_keep_one_table_per_seat() -> None:
     game = ToyGoofspiel(options={"cards": 3})
     state = game.new_state(seed=2)
+    assert isinstance(state, GoofState)
     root = Node(-1)
     search = Search(game, random.Random(0), 1.0, None, None, False)
     obs = Observation(state, 0, seed=0)

@@ -31,12 +31,14 @@ def test_wilson_interval_on_known_counts() -> None:
     lo, hi = wilson(70, 100)
     assert lo == pytest.approx(0.6041515, abs=1e-6)
     assert hi == pytest.approx(0.7810511, abs=1e-6)
-    assert wilson(0, 10) == (0.0, pytest.approx(0.2775328, abs=1e-6))
-    assert wilson(10, 10) == (pytest.approx(0.7224672, abs=1e-6), 1.0)
+    lo0, hi0 = wilson(0, 10)
+    assert lo0 == 0.0 and hi0 == pytest.approx(0.2775328, abs=1e-6)
+    lo10, hi10 = wilson(10, 10)
+    assert lo10 == pytest.approx(0.7224672, abs=1e-6) and hi10 == 1.0
     assert wilson(5, 0) == (0.0, 1.0)
     # Symmetric: the interval of the failures mirrors the interval of the successes.
     a, b = wilson(30, 100)
-    assert (a, b) == (pytest.approx(1 - hi), pytest.approx(1 - lo))
+    assert a == pytest.approx(1 - hi) and b == pytest.approx(1 - lo)
 
 
 def test_elo_on_known_scores() -> None:
@@ -87,7 +89,8 @@ def test_pairwise_counting_in_a_multiplayer_game() -> None:
     data = pair.to_json()
     assert data["n"] == 4 and data["games"] == 2
     assert data["score_ci95"] == [pytest.approx(x) for x in wilson(0.625 * 2, 2)]
-    assert data["score_ci95"][1] - data["score_ci95"][0] > (lambda lo, hi: hi - lo)(*wilson(2.5, 4))
+    lo4, hi4 = wilson(2.5, 4)
+    assert data["score_ci95"][1] - data["score_ci95"][0] > hi4 - lo4
     assert report.agents["hard"].firsts == 1 and report.agents["greedy"].firsts == 1
     assert report.agents["greedy"].seats == 4
 
@@ -191,7 +194,8 @@ def test_a_budget_of_none_lifts_that_limit() -> None:
         agent = make_agent(ToyNim(), "hard:seconds=none:iterations=60", 3)
         state = ToyNim().new_state(seed=0)
         moves.append(agent.choose(state, 0))
-        assert agent.last_iterations == 60  # type: ignore[attr-defined]
+        assert isinstance(agent, MCTSAgent)
+        assert agent.last_iterations == 60
     assert moves[0] == moves[1]
 
 

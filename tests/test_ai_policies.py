@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import random
 import sys
+from collections.abc import Hashable
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
@@ -17,6 +18,8 @@ from tritable.ai.policies import POLICIES, policy_for, register_policy
 from tritable.ai.policies import triominos as triominos_policy
 from tritable.engine import Game, State
 from tritable.engine.playout import random_step
+from tritable.games.triatri import TriATri, TriATriState
+from tritable.games.triominos import TriominosState
 from tritable.games.triominos.tiles import INDEX, SUMS
 
 sys.path.insert(0, str(Path(__file__).parent))
@@ -56,12 +59,13 @@ def test_the_triominos_policy_lays_a_best_scoring_tile(monkeypatch: pytest.Monke
     game = tritable.new_game("triominos", 2)
     checked = bonus = 0
     for state in [s for k in range(5, 60, 3) for s in positions(game, range(30), k)]:
+        assert isinstance(state, TriominosState)
         actions = state.legal_actions()
-        lays = [a for a in actions if len(a) == 4]
-        points = {a: state.lay_points(a) for a in lays}  # type: ignore[attr-defined]
+        lays = [a for a in cast(list[tuple[int, ...]], actions) if len(a) == 4]
+        points: dict[tuple[int, ...], int] = {a: state.lay_points(a) for a in lays}
         if len(set(points.values())) < 2:
             continue
-        action = triominos_policy(state, state.current_player(), actions, random.Random(1))
+        action = cast(tuple[int, ...], triominos_policy(state, state.current_player(), actions, random.Random(1)))
         best = max(points.values())
         assert points[action] == best
         assert SUMS[action[0]] == max(SUMS[a[0]] for a in lays if points[a] == best)
@@ -109,7 +113,10 @@ def test_a_triominos_search_with_playouts_is_deterministic() -> None:
     game = tritable.new_game("triominos", 2)
     state = positions(game, range(3, 4), 6)[0]
     seat = state.current_player()
-    make = lambda: ISMCTSAgent(5, iterations=60, rollout_depth=3, samples=4)  # noqa: E731
+
+    def make() -> ISMCTSAgent:
+        return ISMCTSAgent(5, iterations=60, rollout_depth=3, samples=4)
+
     assert make().analyse(state, seat) == make().analyse(state, seat)
 
 
@@ -160,13 +167,14 @@ def test_the_triominos_evaluation_counts_scores_and_rack_sizes() -> None:
 # -- TriATri -------------------------------------------------------------------------------------
 
 
-def _trick_starts(players: int, seeds: range) -> list[State]:
+def _trick_starts(players: int, seeds: range) -> list[TriATriState]:
     """Positions where a gem is at stake and no card of the trick is played yet."""
     game = tritable.new_game("triatri", players)
     out = []
     for seed in seeds:
         rng = random.Random(seed)
         state = game.new_state(seed=seed)
+        assert isinstance(state, TriATriState)
         while not state.is_terminal():
             view = state.view(None)
             if view["phase"] == "play" and not view["trick"]["played"] and rng.random() < 0.4:
@@ -179,7 +187,7 @@ def _trick_starts(players: int, seeds: range) -> list[State]:
 def test_triatri_stake_value_is_what_winning_the_trick_changes(players: int) -> None:
     checked = 0
     for state in _trick_starts(players, range(8)):
-        stakes = [state.stake_value(s) for s in range(players)]  # type: ignore[attr-defined]
+        stakes = [state.stake_value(s) for s in range(players)]
         won: dict[int, set[int]] = {s: set() for s in range(players)}
         lost: dict[int, set[int]] = {s: set() for s in range(players)}
         for seed in range(12):
@@ -188,7 +196,7 @@ def test_triatri_stake_value_is_what_winning_the_trick_changes(players: int) -> 
             for _ in range(players):
                 random_step(trial, rng)
             winner = trial.view(None)["last_trick"]["winner"]
-            after = trial.scores()  # type: ignore[attr-defined]
+            after = trial.scores()
             for s in range(players):
                 (won if s == winner else lost)[s].add(after[s])
         for s in range(players):
@@ -202,16 +210,16 @@ def test_triatri_stake_value_is_what_winning_the_trick_changes(players: int) -> 
 @pytest.mark.parametrize("players", [2, 4])
 def test_triatri_winner_after_names_the_seat_winning_the_trick(players: int) -> None:
     for state in _trick_starts(players, range(6)):
-        assert state.winner_after() == -1  # type: ignore[attr-defined]
+        assert state.winner_after() == -1
         rng = random.Random(0)
         while state.view(None)["phase"] == "play":
             for card in state.legal_actions():
                 trial = state.clone()
-                expected = state.winner_after(card)  # type: ignore[attr-defined]
+                expected = state.winner_after(card)
                 trial.apply_action(card)
                 view = trial.view(None)
                 if view["phase"] == "play" and view["trick"]["played"]:
-                    assert trial.winner_after() == expected  # type: ignore[attr-defined]
+                    assert trial.winner_after() == expected
                 else:
                     assert view["last_trick"]["winner"] == expected
             random_step(state, rng)
@@ -221,22 +229,24 @@ def test_triatri_stake_and_winner_refuse_bad_input() -> None:
     from tritable.engine.errors import IllegalActionError, StateError
 
     game = tritable.new_game("triatri", 3)
+    assert isinstance(game, TriATri)
     state = _trick_starts(3, range(1))[0]
     before = state.to_json()
     with pytest.raises(IllegalActionError, match="gem R is not a gem choice"):
-        state.stake_value(0, 30)  # type: ignore[attr-defined]
+        state.stake_value(0, 30)
     with pytest.raises(StateError, match="no seat"):
-        state.stake_value(3)  # type: ignore[attr-defined]
+        state.stake_value(3)
     with pytest.raises(StateError, match="no seat"):
-        state.hand(-1)  # type: ignore[attr-defined]
+        state.hand(-1)
     held = [c for c in game.deck if c not in state.legal_actions()]
     with pytest.raises(IllegalActionError, match=r"is not a card seat \d can play now"):
-        state.winner_after(held[0])  # type: ignore[attr-defined]
+        state.winner_after(held[0])
     fresh = game.new_state(seed=2)
+    assert isinstance(fresh, TriATriState)
     with pytest.raises(IllegalActionError, match="no gem is at stake"):
-        fresh.stake_value(0)  # type: ignore[attr-defined]
+        fresh.stake_value(0)
     with pytest.raises(IllegalActionError, match="no trick"):
-        fresh.winner_after()  # type: ignore[attr-defined]
+        fresh.winner_after()
     assert state.to_json() == before
 
 
@@ -270,13 +280,13 @@ def test_the_triatri_policy_fights_for_a_wanted_gem_and_ducks_an_unwanted_one(
         actions = state.legal_actions()
         if seat < 0 or len(actions) < 2:
             continue
-        winning = [a for a in actions if state.winner_after(a) == seat]  # type: ignore[attr-defined]
+        winning = [a for a in actions if state.winner_after(a) == seat]
         losing = [a for a in actions if a not in winning]
         action = policies.triatri(state, seat, actions, random.Random(1))
-        if state.stake_value(seat) > 0 and winning:  # type: ignore[attr-defined]
+        if state.stake_value(seat) > 0 and winning:
             assert action in winning
             wanted += 1
-        elif state.stake_value(seat) <= 0 and losing:  # type: ignore[attr-defined]
+        elif state.stake_value(seat) <= 0 and losing:
             assert action in losing
             ducked += 1
     assert wanted and ducked
@@ -310,10 +320,11 @@ def test_triatri_queries_accept_exactly_the_legal_actions(players: int) -> None:
     worth what the trick it starts is worth."""
     from tritable.engine.errors import IllegalActionError
 
-    probes: list[object] = [*range(-2, 40), True, 5.0, "R5", (5,)]
+    probes: list[Hashable] = [*range(-2, 40), True, 5.0, "R5", (5,)]
     seen = {"gem": 0, "play": 0}
     for seed in range(6):
         state = tritable.new_game("triatri", players).new_state(seed=seed)
+        assert isinstance(state, TriATriState)
         rng = random.Random(seed)
         while not state.is_terminal():
             phase = state.view(None)["phase"]
@@ -324,17 +335,17 @@ def test_triatri_queries_accept_exactly_the_legal_actions(players: int) -> None:
                     if probe in legal and type(probe) is int:
                         if phase == "gem":
                             for seat in range(players):
-                                value = state.stake_value(seat, probe)  # type: ignore[attr-defined]
+                                value = state.stake_value(seat, probe)
                                 trial = state.clone()
                                 trial.apply_action(probe)
-                                assert trial.stake_value(seat) == value  # type: ignore[attr-defined]
+                                assert trial.stake_value(seat) == value
                         else:
-                            state.winner_after(probe)  # type: ignore[attr-defined]
+                            state.winner_after(probe)
                     else:
                         with pytest.raises(IllegalActionError):
                             if phase == "gem":
-                                state.stake_value(0, probe)  # type: ignore[attr-defined]
+                                state.stake_value(0, probe)
                             else:
-                                state.winner_after(probe)  # type: ignore[attr-defined]
+                                state.winner_after(probe)
             random_step(state, rng)
     assert seen["gem"] > 20 and seen["play"] > 60

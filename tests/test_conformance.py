@@ -284,11 +284,11 @@ def test_state_json_of_another_game_or_other_options_is_refused(gid: str) -> Non
     # Where a game checks it, the position must be the one the setup and history lead to:
     # another position of the same deal under this history is refused. (Triple Triad and TriATri
     # check their positions field by field: cards and gems conserved.)
-    other = game.new_state(setup=state.initial_setup)
+    other_state = game.new_state(setup=state.initial_setup)
     for _ in range(3):
-        if not other.is_terminal():
-            step(other, rng)
-    mixed = {**other.to_json(), "history": data["history"]}
+        if not other_state.is_terminal():
+            step(other_state, rng)
+    mixed = {**other_state.to_json(), "history": data["history"]}
     if gid in ("triominos", "triad", "tri-t-area") and mixed != data:
         with pytest.raises(StateError):
             game.state_from_json(mixed)

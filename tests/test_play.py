@@ -491,6 +491,7 @@ def test_facing_a_human_an_ai_thinks_through_a_forced_move() -> None:
     from rich.console import Console
 
     from tritable.ai import Agent, make_agent
+    from tritable.ai.agents import ActionStat, Observation
     from tritable.cli.play import Seat, Session
 
     game = game_class("triominos")(players=2)
@@ -504,7 +505,7 @@ def test_facing_a_human_an_ai_thinks_through_a_forced_move() -> None:
             super().__init__(inner.seed)
             self.inner = inner
 
-        def analyse_observation(self, obs):  # type: ignore[no-untyped-def]
+        def analyse_observation(self, obs: Observation) -> list[ActionStat]:
             searched.append(len(obs.legal_actions()))
             return self.inner.analyse_observation(obs)
 

@@ -16,7 +16,7 @@ from tritable.cli.boards import draw_state, draw_view, group_action, seat_style
 from tritable.cli.boards.triominos import layout_picture
 from tritable.cli.play import _replay_target, outcome_table, parse_ai, seats_from_names
 from tritable.engine.playout import random_step
-from tritable.games.triominos.game import render_layout
+from tritable.games.triominos.game import TriominosState, render_layout
 
 
 def text_of(renderable: RenderableType, width: int = 120) -> str:
@@ -108,7 +108,8 @@ def test_triple_triad_shows_the_final_board_of_a_drawn_sudden_death_round() -> N
             replayed = len(after.view(None)["rounds"]) > len(before.view(None)["rounds"])
             assert (shown is not None) == replayed
             if replayed:
-                text = text_of(shown)  # type: ignore[arg-type]
+                assert shown is not None
+                text = text_of(shown)
                 assert "round 1 is over" in text and "Sudden Death" in text
                 for cell in after.view(None)["rounds"][-1]["board"]:
                     assert cell["card"][:6] in text
@@ -160,13 +161,15 @@ def test_triominos_shows_the_final_layout_of_a_round_that_ends() -> None:
     states = random_states("triominos", 2, seed=5)
     ends = 0
     for before, after in itertools.pairwise(states):
+        assert isinstance(before, TriominosState) and isinstance(after, TriominosState)
         shown = round_over("triominos", before.view(None), after.view(None))
-        ended = len(after.log) > len(before.log)  # type: ignore[attr-defined]
+        ended = len(after.log) > len(before.log)
         assert (shown is not None) == ended
         if ended:
+            assert shown is not None
             ends += 1
             entry = after.view(None)["log"][-1]
-            text = text_of(shown)  # type: ignore[arg-type]
+            text = text_of(shown)
             assert f"round {entry['round'] + 1} is over" in text
             assert entry["layout"] and len(entry["layout"]) >= 2
     assert ends >= 2
@@ -176,6 +179,7 @@ def test_triominos_layout_matches_the_engine_geometry() -> None:
     """The drawing puts every number where the engine's own picture does (edges drawn with other
     characters, and x labelled every second column)."""
     for state in random_states("triominos", 2, {"target": 100}, seed=2)[::5]:
+        assert isinstance(state, TriominosState)
         view = state.view(None)
         mine = layout_picture(view["layout"], view["last"]).plain.replace("─", "-").replace("·", ".")
         theirs = render_layout(state.layout, state.slots, state.last)
@@ -282,13 +286,14 @@ def test_tri_t_area_board_fits_a_narrow_screen() -> None:
 
 
 def test_every_game_draws_every_position_of_a_game_for_every_seat() -> None:
-    for gid, players, options in [
+    cases: list[tuple[str, int, dict[str, Any]]] = [
         ("triple-triad", 2, {"open": False, "elemental": True, "same": True, "plus": True, "combo": True}),
         ("triad", 2, {}),
         ("triominos", 3, {"target": 60}),
         ("triatri", 4, {}),
         ("tri-t-area", 4, {}),
-    ]:
+    ]
+    for gid, players, options in cases:
         states = random_states(gid, players, options, seed=11)
         for state in states[:: max(1, len(states) // 25)] + states[-1:]:
             for seat in [None, *range(players)]:

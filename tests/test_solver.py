@@ -7,7 +7,7 @@ import itertools
 import json
 import random
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import pytest
 from typer.testing import CliRunner
@@ -25,10 +25,10 @@ from tritable.ai.solver import (
     move_results,
     solve,
 )
-from tritable.ai.tt_solver_core import NEIGHBOURS, SYMMETRIES, Position, Search, place
+from tritable.ai.tt_solver_core import SYMMETRIES, Position, Search, place
 from tritable.cli.main import app
 from tritable.engine import GameOverError, State
-from tritable.games.triple_triad.data import COUNT, ELEMENTS, NAMES
+from tritable.games.triple_triad.data import COUNT, ELEMENTS, NAMES, NEIGHBOURS
 
 # same, same_wall, plus, combo, elemental: every combination the engine allows.
 RULES = [
@@ -122,7 +122,7 @@ def test_duplicate_cards_in_and_across_hands() -> None:
         value, moves = minimax(state, {})
         solution = solve(state)
         assert solution.value == value
-        assert sorted(solution.best_moves) == sorted(moves)
+        assert sorted(cast(tuple[int, ...], solution.best_moves)) == sorted(moves)
 
 
 def reference(pos: Position, board: tuple[int, ...], owner: tuple[int, ...], hands: Any, p: int, memo: dict) -> int:
@@ -214,7 +214,7 @@ def test_captures_match_engine(rules: dict[str, bool]) -> None:
         search = Search(pos)
         mm, occ, _, _, pk = search.root
         p = state.current_player()
-        action = rng.choice(state.legal_actions())
+        action = cast(int, rng.choice(state.legal_actions()))
         child = state.child(action)
         want = [None if c is None else c[1] for c in _parts_of_state(child)["board"]]
         # the fast path

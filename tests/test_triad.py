@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 
@@ -448,7 +450,7 @@ def test_the_third_removal_wins() -> None:
     play(state, "d1=2>d3", "xc3")
     assert state.is_terminal() and state.current_player() == TERMINAL
     outcome = state.outcome()
-    assert outcome.winners == (0,) and outcome.scores == (3, 1) and outcome.ranks == (1, 2)
+    assert outcome.winners == (0,) and outcome.scores == (3.0, 1.0) and outcome.ranks == (1, 2)
     assert outcome.details == {"reason": "three triads", "moves": 1}
     assert state.legal_actions() == []
     with pytest.raises(GameOverError):
@@ -466,7 +468,7 @@ def test_the_move_cap_is_a_draw() -> None:
     play(state, "f6=2>f4")
     assert state.is_terminal()
     outcome = state.outcome()
-    assert outcome.winners == () and outcome.ranks == (1, 1) and outcome.scores == (0, 0)
+    assert outcome.winners == () and outcome.ranks == (1, 1) and outcome.scores == (0.0, 0.0)
     assert outcome.details == {"reason": "move cap", "moves": 2}
     assert "Draw" in state.render()
 
@@ -632,9 +634,9 @@ def test_views_hold_the_outcome_at_the_end() -> None:
         (lambda d: d.pop("dice"), "lacks 'dice'"),
     ],
 )
-def test_malformed_state_json_is_refused(change: object, match: str) -> None:
+def test_malformed_state_json_is_refused(change: Callable[[dict[str, Any]], object], match: str) -> None:
     data = json.loads(json.dumps(OPENING.to_json()))
-    change(data)  # type: ignore[operator]
+    change(data)
     with pytest.raises(StateError, match=match):
         GAME.state_from_json(data)
 

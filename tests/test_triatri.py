@@ -8,7 +8,7 @@ import itertools
 import json
 import random
 from collections import Counter
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
@@ -350,7 +350,7 @@ def test_must_follow_the_gem_colour_a_fake_is_always_allowed() -> None:
     reveal(state, "R8", "G4", "G6", "B7")
     play(state, "gem R", "R5", "B5")
     # Seat 2 holds R6 and R7: Green 5 is refused, a Red card or the fake is fine.
-    assert sorted(state.legal_actions()) == sorted(card(c) for c in ("F", "R6", "R7"))
+    assert sorted(cast(list[int], state.legal_actions())) == sorted(card(c) for c in ("F", "R6", "R7"))
     before = state.to_json()
     with pytest.raises(IllegalActionError, match="must follow Fire"):
         state.apply_action(card("G5"))
@@ -364,14 +364,14 @@ def test_must_follow_the_gem_colour_a_fake_is_always_allowed() -> None:
     assert state.to_json() == before
     play(state, "F")
     # Seat 3 holds no Red: anything goes.
-    assert sorted(state.legal_actions()) == sorted(card(c) for c in ("F", "G3", "G7", "G8", "B8"))
+    assert sorted(cast(list[int], state.legal_actions())) == sorted(card(c) for c in ("F", "G3", "G7", "G8", "B8"))
 
 
 def test_the_leader_must_follow_too_and_void_players_play_anything() -> None:
     state = new_state(4, EX1)
     reveal(state, "R8", "G3", "R7", "F")
     state.apply_action(card("gem R"))
-    assert sorted(state.legal_actions()) == sorted(card(c) for c in ("F", "R2", "R3", "R4"))
+    assert sorted(cast(list[int], state.legal_actions())) == sorted(card(c) for c in ("F", "R2", "R3", "R4"))
     with pytest.raises(IllegalActionError):
         state.apply_action(card("G2"))
 
@@ -516,7 +516,7 @@ def test_the_last_gem_of_a_colour_ends_the_game_after_the_trick() -> None:
     assert outcome.details["end"] == "supply exhausted"
     assert outcome.details["supply"] == [6, 0, 6]
     # Blue gems score the Blue left in the supply: none.
-    assert outcome.scores == (0, 0, 0, 0)
+    assert outcome.scores == (0.0, 0.0, 0.0, 0.0)
     # All tied on score: more gems first (seat 1 holds 3, seat 0 2, seat 2 1, seat 3 none).
     assert outcome.ranks == (2, 1, 3, 4)
 
@@ -544,7 +544,7 @@ def test_three_rounds_end_the_game() -> None:
     gems = view["gems"]
     assert all(not all(g >= 2 for g in seat) for seat in gems)
     assert min(view["supply"]) > 0
-    assert sum(1 for _, action in state.history if action >= 30) == 15  # fifteen gems chosen: fifteen tricks
+    assert sum(1 for _, action in state.history if cast(int, action) >= 30) == 15  # fifteen gems chosen: fifteen tricks
     outcome = state.outcome()
     assert list(outcome.scores) == [score(g, view["supply"]) for g in gems]
 
@@ -572,6 +572,7 @@ def test_score_sets_then_pairs_then_remaining_gems(gems: list[int], supply: list
 def finished(players: int) -> TriATriState:
     game = TriATri(players)
     state = game.new_state(seed=4)
+    assert isinstance(state, TriATriState)
     random_playout(state, random.Random(4))
     return state
 
@@ -585,11 +586,11 @@ def test_ties_more_gems_first_then_shared() -> None:
         instant_winner=None,
     )
     outcome = state.outcome()
-    assert outcome.scores == (4, 4, 0)
+    assert outcome.scores == (4.0, 4.0, 0.0)
     assert outcome.ranks == (2, 1, 3) and outcome.winners == (1,)
     state = edited(finished(2), gems=[[1, 0, 0], [0, 1, 0]], supply=[5, 5, 6], end="three rounds", instant_winner=None)
     outcome = state.outcome()
-    assert outcome.scores == (5, 5) and outcome.ranks == (1, 1) and outcome.winners == ()
+    assert outcome.scores == (5.0, 5.0) and outcome.ranks == (1, 1) and outcome.winners == ()
 
 
 # -- setup, notation, JSON ---------------------------------------------------------------------------

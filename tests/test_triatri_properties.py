@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
-from typing import Any
+from typing import Any, cast
 
 import pytest
 from hypothesis import given
@@ -58,6 +58,7 @@ def step(state: TriATriState, rng: random.Random) -> None:
 def test_random_games_end_and_conserve_cards_and_gems(players: int, seed: int) -> None:
     game = TriATri(players)
     state = game.new_state(seed=seed)
+    assert isinstance(state, TriATriState)
     rng = random.Random(seed)
     plies = 0
     while not state.is_terminal():
@@ -138,6 +139,7 @@ def hidden_variant(state: TriATriState, viewer: int, rng: random.Random) -> tupl
 @given(players=PLAYERS, seed=SEEDS, data=st.data())
 def test_views_hide_other_hands_and_pending_start_cards(players: int, seed: int, data: st.DataObject) -> None:
     state = TriATri(players).new_state(seed=seed)
+    assert isinstance(state, TriATriState)
     rng = random.Random(seed)
     stop = data.draw(st.integers(0, 90), label="plies")
     while not state.is_terminal() and len(state.history) < stop:
@@ -159,6 +161,7 @@ def test_pending_start_cards_stay_hidden_until_everyone_has_chosen(
     players: int, seed: int, data: st.DataObject
 ) -> None:
     state = TriATri(players).new_state(seed=seed)
+    assert isinstance(state, TriATriState)
     rng = random.Random(seed)
     chooser = data.draw(st.integers(0, players - 1), label="chooser")
     hand = state.legal_actions(chooser)
@@ -184,6 +187,7 @@ def test_pending_start_cards_stay_hidden_until_everyone_has_chosen(
 @given(players=PLAYERS, seed=SEEDS, data=st.data())
 def test_sampled_states_agree_with_the_view(players: int, seed: int, data: st.DataObject) -> None:
     state = TriATri(players).new_state(seed=seed)
+    assert isinstance(state, TriATriState)
     rng = random.Random(seed)
     stop = data.draw(st.integers(0, 90), label="plies")
     while not state.is_terminal() and len(state.history) < stop:
@@ -191,6 +195,7 @@ def test_sampled_states_agree_with_the_view(players: int, seed: int, data: st.Da
     for seat in [None, *range(players)]:
         view = state.view(seat)
         sample = state.game.sample_state(view, random.Random(seed + 1))
+        assert isinstance(sample, TriATriState)
         assert sample.view(seat) == view
         assert state.game.state_from_json(json.loads(json.dumps(sample.to_json()))) == sample
         hands = sample.to_json()["state"]["hands"]
@@ -222,6 +227,7 @@ def test_illegal_actions_raise_typed_errors_and_change_nothing(players: int, see
     an :class:`IllegalActionError` (a ``ValueError``) and leaves the state as it was; every legal
     action applies."""
     state = TriATri(players).new_state(seed=seed)
+    assert isinstance(state, TriATriState)
     rng = random.Random(seed)
     stop = data.draw(st.integers(0, 90), label="plies")
     while not state.is_terminal() and len(state.history) < stop:
@@ -229,7 +235,7 @@ def test_illegal_actions_raise_typed_errors_and_change_nothing(players: int, see
     before = state.to_json()
     simultaneous = state.current_player() == SIMULTANEOUS
     for seat in range(players):
-        legal = set(state.legal_actions(seat)) if seat in state.players_to_move() else set()
+        legal = set(cast(list[int], state.legal_actions(seat))) if seat in state.players_to_move() else set()
         for action in range(-1, 37):
             if action in legal:
                 trial = state.clone()

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
@@ -90,6 +90,12 @@ def position(
         setup=None,  # a position of its own: no setup and history for it to contradict
     )
     return game.state_from_json(data)
+
+
+def game_of(state: TriominosState) -> Triominos:
+    """The state's game, typed as the Triominos game it is."""
+    assert isinstance(state.game, Triominos)
+    return state.game
 
 
 def play(state: TriominosState, *moves: str) -> None:
@@ -326,7 +332,7 @@ def test_only_the_best_bonus_counts() -> None:
 def test_point_contact_corners_must_match() -> None:
     # In the bridge slot the base lies against 1-1-2, and the apex only touches 4-4-5 at a point.
     state = position(BRIDGE, [["1-2-5", "0-1-2", "1-2-3"], ["3-3-3"]])
-    slot = [a for a in state.legal_actions() if a[1:3] == (0, 0)]
+    slot = [a for a in cast(list[tuple[int, ...]], state.legal_actions()) if a[1:3] == (0, 0)]
     assert [state.game.action_to_string(a) for a in slot] == ["1-2-5@0,0/r1"]
     # 0-1-2 fits the base edge (1 and 2) but brings a 0 to the apex, where 4-4-5 has a 5.
     with pytest.raises(IllegalActionError, match="0 meets a 5 at the corner point 1,0"):
@@ -413,7 +419,7 @@ def test_a_drawn_tile_that_fits_must_be_laid_at_once() -> None:
     state = position(["5-5-5@0,0/r0"], [["0-1-2"], ["0-0-4"]], pool=pool + rest)
     play(state, "draw", "draw")
     assert state.scores[0] == -10
-    actions = state.legal_actions()
+    actions = cast(list[tuple[int, ...]], state.legal_actions())
     assert actions and all(a[0] == NAMES.index("1-5-5") for a in actions)
     with pytest.raises(IllegalActionError, match="must place"):
         play(state, "draw")
@@ -472,6 +478,7 @@ def _blocked_round(enough: Callable[[list[str]], bool] = lambda stuck: True) -> 
     game = Triominos(2, {"max_rounds": 1})
     for seed in range(500):
         state = game.new_state(seed=seed)
+        assert isinstance(state, TriominosState)
         rng = random.Random(seed)
         while not state.is_terminal():
             random_step(state, rng)
@@ -636,6 +643,7 @@ def test_target_option_and_round_cap() -> None:
         Triominos(2, {"max_rounds": 0})
     game = Triominos(3, {"max_rounds": 2, "target": 10_000})
     state = game.new_state(seed=3)
+    assert isinstance(state, TriominosState)
     rng = random.Random(3)
     while not state.is_terminal():
         random_step(state, rng)
@@ -650,7 +658,7 @@ def test_target_option_and_round_cap() -> None:
 def test_setup_is_checked() -> None:
     game = Triominos(2, {"max_rounds": 2})
     good = deal()
-    for bad, why in [
+    cases: list[tuple[dict[str, Any], str]] = [
         ({"deals": []}, "non-empty"),
         ({"deals": [good, good, good]}, "max_rounds"),
         ({"deals": [good.replace("0-1-2", "0-2-1")]}, "0-2-1"),
@@ -658,7 +666,8 @@ def test_setup_is_checked() -> None:
         ({"deals": [good + " 0-0-0"]}, "56 tiles"),
         ({"deals": [5]}, "text"),
         ({"deals": [good], "first": 1}, "unknown"),
-    ]:
+    ]
+    for bad, why in cases:
         with pytest.raises(SetupError, match=why):
             game.state_from_setup(bad)
 
@@ -742,9 +751,10 @@ def test_lay_points_is_what_the_lay_scores() -> None:
         game = Triominos(players, {"target": 150})
         for seed in range(6):
             state = game.new_state(seed=seed)
+            assert isinstance(state, TriominosState)
             while state.current_player() != TERMINAL:
                 seat = state.current_player()
-                for action in state.legal_actions():
+                for action in cast(list[tuple[int, ...]], state.legal_actions()):
                     child = state.clone()
                     before = child.scores[seat]
                     child.apply_action(action)
@@ -765,13 +775,13 @@ def test_lay_points_of_bonuses_and_bad_lays() -> None:
     with pytest.raises(IllegalActionError):
         state.lay_points(DRAW)  # seat 0 can lay, so drawing is not legal
     with pytest.raises(IllegalActionError):
-        state.lay_points(("x",))  # type: ignore[arg-type]
+        state.lay_points(("x",))
     assert state.to_json() == before
 
 
 def bans_of(state: TriominosState, viewer: int | None) -> list[int]:
     view = state.view(viewer)
-    return state.game.sample_state(view, random.Random(0))._round_bans(view, viewer)
+    return game_of(state).sample_state(view, random.Random(0))._round_bans(view, viewer)
 
 
 def test_a_seat_that_drew_holds_nothing_that_fitted_then() -> None:
@@ -780,14 +790,14 @@ def test_a_seat_that_drew_holds_nothing_that_fitted_then() -> None:
     state = position(["5-5-5@0,0/r0"], [["0-1-2"], ["0-0-4"]], pool=None)
     data = state.to_json()
     data.update(start={"seat": 1, "tile": "5-5-5", "points": 25, "revealed": None})
-    state = state.game.state_from_json(data)
+    state = game_of(state).state_from_json(data)
     play(state, "draw", "draw", "draw", "pass")
     view = state.view(1)
     assert view["round_start"] == 0
     rng = random.Random(3)
     fives = {i for i, t in enumerate(TILES) if list(t).count(5) >= 2}
     for _ in range(200):
-        sample = state.game.sample_state(view, rng)
+        sample = game_of(state).sample_state(view, rng)
         assert not any(sample.racks[0] >> t & 1 for t in fives)
         assert sample.view(1) == view
     # A spectator knows it too, and the real rack agrees.
@@ -800,14 +810,14 @@ def test_the_last_tile_drawn_by_the_mover_may_fit() -> None:
     state = position(["5-5-5@0,0/r0"], [["0-1-2"], ["0-0-4"]], pool=pool + rest)
     data = state.to_json()
     data.update(start={"seat": 1, "tile": "5-5-5", "points": 25, "revealed": None})
-    state = state.game.state_from_json(data)
+    state = game_of(state).state_from_json(data)
     play(state, "draw", "draw")  # 1-5-5 fits: seat 0 must lay it now
     view = state.view(1)
     rng = random.Random(4)
     fitting = 0
     for _ in range(300):
-        sample = state.game.sample_state(view, rng)
-        laid = [a for a in sample.legal_actions() if len(a) == 4]
+        sample = game_of(state).sample_state(view, rng)
+        laid = [a for a in cast(list[tuple[int, ...]], sample.legal_actions()) if len(a) == 4]
         fitting += bool(laid)
         assert len({a[0] for a in laid}) <= 1  # at most the one tile drawn last fits
     assert 0 < fitting < 300
@@ -821,7 +831,7 @@ def test_a_seat_that_has_not_drawn_holds_no_tile_above_the_start() -> None:
     view = state.view(1)
     rng = random.Random(6)
     for _ in range(200):
-        sample = state.game.sample_state(view, rng)
+        sample = game_of(state).sample_state(view, rng)
         assert not any(sample.racks[s] >> t & 1 for s in (0, 2) for t in high)
     # Seat 1 cannot lay on the 3-3-3 and draws 4-4-4 and 5-5-5: its rack may now hold high triples.
     assert state.current_player() == 1 and state.legal_actions() == [DRAW]
@@ -837,6 +847,7 @@ def test_samples_never_contradict_the_round_so_far() -> None:
         game = Triominos(players, {"target": 150})
         for seed in range(8):
             state = game.new_state(seed=seed)
+            assert isinstance(state, TriominosState)
             while state.current_player() != TERMINAL:
                 if rng.random() < 0.25:
                     mover = state.current_player()
@@ -857,6 +868,7 @@ def test_samples_never_contradict_the_round_so_far() -> None:
 def test_round_start_is_kept_and_checked() -> None:
     game = Triominos(2, {"target": 150})
     state = game.new_state(seed=2)
+    assert isinstance(state, TriominosState)
     rng = random.Random(2)
     while not state.log:
         state.apply_action(rng.choice(state.legal_actions()))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+from typing import cast
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -50,9 +51,12 @@ def hidden_shuffled(state: TriominosState, seat: int | None, rng: random.Random)
         data["future"] = [" ".join(rng.sample(NAMES, 56)) for _ in data["future"]]
         data["setup"] = None  # another deal: a position of its own, not the setup's
         try:
-            return state.game.state_from_json(data)
+            again = state.game.state_from_json(data)
         except StateError:
             assert state.choice, "only the start can refuse a deal"
+        else:
+            assert isinstance(again, TriominosState)
+            return again
     raise AssertionError("no other deal lets the same seat lay the start tile")
 
 
@@ -70,13 +74,14 @@ def test_random_games_keep_the_invariants(case: tuple[int, int, int, int]) -> No
     players, seed, target, every = case
     game = Triominos(players, {"target": target, "max_rounds": 6})
     state = game.new_state(seed=seed)
+    assert isinstance(state, TriominosState)
     rng = random.Random(seed)
     plies = 0
     while not state.is_terminal():
         assert plies < MAX_PLIES, "random play ends"
         check_conservation(state)
         seat = state.current_player()
-        actions = state.legal_actions()
+        actions = cast(list[tuple[int, ...]], state.legal_actions())
         before = list(state.scores)
         rounds = len(state.log)
         choosing = state.choice
@@ -103,8 +108,8 @@ def test_random_games_keep_the_invariants(case: tuple[int, int, int, int]) -> No
     assert max(state.scores) >= target or len(state.log) == 6
     # Replay identity: the setup and the actions rebuild the same game, through records too.
     replay = game.state_from_setup(json.loads(json.dumps(state.initial_setup)))
-    for seat, action in state.history:
-        replay.apply_action(action, seat)
+    for seat, applied in state.history:
+        replay.apply_action(applied, seat)
     assert replay == state and replay.to_json() == state.to_json()
     assert Record.loads(state.record().dumps()).replay().to_json() == state.to_json()
 
@@ -126,6 +131,7 @@ def check_views_and_json(state: TriominosState, rng: random.Random) -> None:
         # ... and sampling reads the view only: the same randomness gives the same sample.
         k = rng.getrandbits(32)
         sample = game.sample_state(view, random.Random(k))
+        assert isinstance(sample, TriominosState)
         assert sample == game.sample_state(other.view(seat), random.Random(k))
         assert sample.view(seat) == view
         check_conservation(sample)
@@ -258,6 +264,7 @@ def oracle_bonus(state: TriominosState, x: int, y: int) -> int:
 def test_lays_bonuses_and_blocking_match_an_independent_oracle(players: int, seed: int) -> None:
     game = Triominos(players, {"max_rounds": 2})
     state = game.new_state(seed=seed)
+    assert isinstance(state, TriominosState)
     rng = random.Random(seed)
     seen_bonus: set[int] = set()
     while not state.is_terminal():
@@ -266,7 +273,7 @@ def test_lays_bonuses_and_blocking_match_an_independent_oracle(players: int, see
             state.apply_action(rng.choice(state.legal_actions()))
             continue
         expected = oracle_moves(state, seat)
-        actions = state.legal_actions()
+        actions = cast(list[tuple[int, ...]], state.legal_actions())
         if expected:
             assert actions == expected, "the lays the rules allow, no more and no fewer"
         else:
