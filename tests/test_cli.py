@@ -119,3 +119,87 @@ def test_bench_reports_medians(tmp_path: Path) -> None:
     (case,) = data["cases"]
     assert case["game"] == "triad" and len(case["runs_games_per_second"]) == 3
     assert case["plies_per_second"] > 0
+
+
+def test_unreadable_and_hostile_files_are_refused_in_one_line(tmp_path: Path) -> None:
+    triad = new_game("triad").new_state(seed=3).record().to_json()
+    supers = new_game("triatri", 2).new_state(seed=1)
+    tt = new_game("triple-triad").new_state(seed=1).record().to_json()
+    files = {
+        "binary.json": (bytes(range(256)), "not UTF-8 text"),
+        "latin1.json": ('{"game": "caf\u00e9"}'.encode("latin-1"), "not UTF-8 text"),
+        "deep.json": (b"[" * 100_000 + b"]" * 100_000, "nested too deeply"),
+        "long.json": (json.dumps({**triad, "seed": 0}).replace('"seed": 0', '"seed": ' + "9" * 5000).encode(), "JSON"),
+        "format.json": (json.dumps({**triad, "format": True}).encode(), "unsupported record format"),
+        "names.json": (json.dumps({**triad, "names": ["\x1b]0;hi\x07", "b"]}).encode(), "control characters"),
+        "seat.json": (json.dumps({**supers.record().to_json(), "actions": ["\u00b2:B4"]}).encode(), "<seat>:"),
+        "tt_long.json": (json.dumps(tt).replace('"actions": []', '"actions": [' + "1" * 5000 + "]").encode(), "JSON"),
+    }
+    for name, (data, why) in files.items():
+        path = tmp_path / name
+        path.write_bytes(data)
+        commands = ["replay", "hint", "solve"] if name.startswith("tt") else ["replay", "hint"]
+        for command in commands:
+            result = runner.invoke(app, [command, str(path)])
+            assert result.exit_code == 2, (name, command, result.output)
+            assert why in result.output and "Traceback" not in result.output, (name, command, result.output)
+    big = tmp_path / "big.json"
+    big.write_bytes(b" " * (16 * 2**20 + 1))
+    result = runner.invoke(app, ["replay", str(big)])
+    assert result.exit_code == 2 and "larger than 16 MB" in result.output
+
+
+def test_solve_refuses_a_setup_file_without_a_setup(tmp_path: Path) -> None:
+    for data, why in [
+        ({"game": "triple-triad", "setup": None}, "'setup' must be a JSON object"),
+        ({"game": "triple-triad", "setup": {}, "options": []}, "'options' must be a JSON object"),
+    ]:
+        path = tmp_path / "setup.json"
+        path.write_text(json.dumps(data))
+        result = runner.invoke(app, ["solve", str(path)])
+        assert result.exit_code == 2 and why in result.output, result.output
+
+
+def test_runaway_sizes_and_numbers_are_refused(tmp_path: Path) -> None:
+    cases = [
+        (["simulate", "triad", "-n", "0"], "--games takes 1 to"),
+        (["simulate", "triad", "-n", "99999999999999999999"], "--games takes 1 to"),
+        (["simulate", "triad", "-n", "1", "--record", ""], "--record takes the name of a folder"),
+        (["arena", "triad", "-a", "random,random", "-n", "99999999999999999999"], "--games takes 1 to"),
+        (["arena", "triad", "-a", "random,random", "-n", "2", "-j", "100000"], "--jobs takes 1 to"),
+        (["bench", "--seconds", "nan"], "--seconds takes"),
+        (["bench", "--seconds", "inf"], "--seconds takes"),
+        (["bench", "--seconds", "1e-300"], "--seconds takes"),
+        (["bench", "--runs", "0"], "--runs takes"),
+        (["bench", "--output", str(tmp_path)], "it is a folder"),
+        (["simulate", "triple-triad", "-o", "min_level=\u0663"], "whole number"),
+        (["arena", "triad", "-a", "mcts:iterations=\u0663,random"], "takes a number"),
+    ]
+    for args, message in cases:
+        result = runner.invoke(app, args)
+        assert result.exit_code == 2, (args, result.output)
+        assert message in result.output, (args, result.output)
+
+
+def test_simulate_stops_with_a_clear_error_when_a_record_cannot_be_written(tmp_path: Path) -> None:
+    (tmp_path / "triad-0-00001.json").mkdir()  # the second record's name is taken by a folder
+    result = runner.invoke(app, ["simulate", "triad", "-n", "3", "--record", str(tmp_path)])
+    assert result.exit_code == 2
+    assert "cannot write" in result.output and "1 records written before it" in result.output
+
+
+def test_the_command_line_parser_says_error_in_one_line_too() -> None:
+    import subprocess
+    import sys
+
+    for args, why in [
+        (["simulate", "triad", "-n", "abc"], "Invalid value for '--games'"),
+        (["simulate"], "Missing argument 'game'"),
+        (["games", "--bogus"], "No such option: --bogus"),
+    ]:
+        done = subprocess.run(
+            [sys.executable, "-m", "tritable.cli.main", *args], capture_output=True, text=True, timeout=120
+        )
+        assert done.returncode == 2, done
+        lines = done.stderr.strip().splitlines()
+        assert len(lines) == 1 and lines[0].startswith("error: ") and why in lines[0], done.stderr

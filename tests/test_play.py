@@ -520,3 +520,34 @@ def test_facing_a_human_an_ai_thinks_through_a_forced_move() -> None:
     alone = Session(game, state, [Seat(i, "easy") for i in range(2)], {0: agent, 1: agent}, console, 1)
     assert alone.decide(agent, state, starter) == state.legal_actions(starter)[0]
     assert searched == [1]
+
+
+def test_load_refuses_a_finished_game_and_names_the_file_for_a_bad_saved_level(tmp_path: Path) -> None:
+    state = tritable.new_game("triad").new_state(seed=3)
+    rng = __import__("random").Random(1)
+    while not state.is_terminal():
+        state.apply_action(rng.choice(state.legal_actions()))
+    done = tmp_path / "done.json"
+    done.write_text(state.record().dumps())
+    result = CliRunner().invoke(app, ["play", "--load", str(done)])
+    assert result.exit_code == 2 and "the game is over: nothing to play" in result.output, result.output
+    fresh = tritable.new_game("triad").new_state(seed=3)
+    odd = tmp_path / "odd.json"
+    odd.write_text(fresh.record(names=["P1", "P2 (AI nosuchlevel)"]).dumps())
+    result = CliRunner().invoke(app, ["play", "--load", str(odd)], input="quit\n")
+    assert result.exit_code == 2, result.output
+    assert f"{odd}: the names say P2 is an AI 'nosuchlevel'" in result.output and "--ai" not in result.output
+
+
+def test_save_and_replay_refuse_hostile_lines(tmp_path: Path) -> None:
+    lines = "save a\x00b\nsave ~nosuchuser_tritable/x\nsave " + "d/" * 60 + "x.json\nquit\n"
+    result = CliRunner().invoke(app, ["play", "triad", "--seed", "1", "--ai", "2=random"], input=lines)
+    assert result.exit_code == 0, result.output
+    assert "control characters" in result.output and "cannot save to ~nosuchuser_tritable/x" in result.output
+    assert "no such file or directory" in result.output.lower()  # the long path is tried, not refused as long
+    record = tmp_path / "r.json"
+    record.write_text(tritable.new_game("triad").new_state(seed=1).record().dumps())
+    step = CliRunner().invoke(app, ["replay", "--step", str(record)], input="9" * 5000 + "\nv " + "1" * 5000 + "\nq\n")
+    assert step.exit_code == 0, step.output
+    assert "5000 characters long" in step.output and "5002 characters long" in step.output
+    assert "9" * 100 not in step.output

@@ -193,15 +193,17 @@ def _typed(text: str, kind: str, raw: dict[str, Any]) -> dict[str, Any]:
             continue
         if isinstance(value, str):
             try:
+                if not value.isascii():  # int() and float() read other scripts' digits too
+                    raise ValueError(value)
                 value = typ(value)
             except ValueError:
                 raise AgentSpecError(f"agent {text!r}: {key} takes a number, not {value!r}") from None
         if isinstance(value, float) and not math.isfinite(value):
             hint = " (none lifts the limit)" if key in _BUDGETS else ""
             raise AgentSpecError(f"agent {text!r}: {key} must be a finite number{hint}, not {value!r}")
-        if key == "rollout_depth":
+        if key in ("rollout_depth", "samples"):  # 0: no cut-off; a fresh determinization an iteration
             if value < 0:
-                raise AgentSpecError(f"agent {text!r}: rollout_depth must be >= 0, not {value}")
+                raise AgentSpecError(f"agent {text!r}: {key} must be >= 0, not {value}")
         elif not value > 0:
             raise AgentSpecError(f"agent {text!r}: {key} must be > 0, not {value}")
         out[key] = value

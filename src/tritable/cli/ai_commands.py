@@ -19,6 +19,11 @@ from rich.table import Table
 from tritable.engine import TritableError, game_class
 from tritable.engine.protocol import CHANCE, TERMINAL
 
+MOST_GAMES = 1_000_000
+"""The most games one arena run plays (its tasks are listed before the first game)."""
+MOST_JOBS = 256
+"""The most worker processes (more than the cores only adds overhead)."""
+
 
 def _fmt(x: float | None, score: float, digits: int = 0) -> str:
     """An Elo difference; ``None`` stands for an infinite one, whose sign the score it maps tells."""
@@ -52,10 +57,10 @@ def arena(
     from tritable.ai.arena import check_specs, run_arena, spec_args
     from tritable.cli.main import console, fail, make_game
 
-    if n_games < 1:
-        fail("--games must be >= 1")
-    if jobs is not None and jobs < 1:
-        fail("--jobs must be >= 1")
+    if not 1 <= n_games <= MOST_GAMES:
+        fail(f"--games takes 1 to {MOST_GAMES:,}, not {n_games}")
+    if jobs is not None and not 1 <= jobs <= MOST_JOBS:
+        fail(f"--jobs takes 1 to {MOST_JOBS} worker processes, not {jobs}")
     try:
         specs = spec_args(agents)
         cls = game_class(game)

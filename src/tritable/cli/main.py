@@ -1,7 +1,8 @@
 """The ``tritable`` command: list games, simulate, replay records, benchmark.
 
 Every bad input (unknown game, bad option, malformed record, ...) prints ``error: <why>`` on
-standard error and exits with status 2; nothing is written.
+standard error and exits with status 2, before anything is written. (A folder that stops taking
+``simulate --record`` files part way through stops the run there, with the files written so far.)
 """
 
 from __future__ import annotations
@@ -32,6 +33,11 @@ app = typer.Typer(
 )
 console = Console()
 err_console = Console(stderr=True)
+
+MIN_BENCH_SECONDS = 0.01
+MAX_BENCH_SECONDS = 3600.0
+MOST_GAMES = 10_000_000
+"""The most games ``simulate`` plays in one run."""
 
 OptionList = Annotated[
     list[str] | None,
@@ -80,11 +86,29 @@ def make_game(game: str, players: int | None, option: list[str] | None) -> trita
         fail(str(exc))
 
 
-def load_record(path: Path) -> Record:
+LARGEST_FILE = 16 * 2**20
+"""The most bytes a record, setup or state file may hold (the longest games' records hold some
+100 kB): more is refused before it is parsed, and a device such as /dev/zero is not read to its end."""
+
+
+def read_text(path: Path) -> str:
+    """The UTF-8 text of ``path``, or ``error: <why>`` if it cannot be read, is too large or is
+    not UTF-8 text."""
     try:
-        text = path.read_text(encoding="utf-8")
+        with path.open("rb") as f:
+            data = f.read(LARGEST_FILE + 1)
     except OSError as exc:
         fail(f"cannot read {path}: {exc.strerror or exc}")
+    if len(data) > LARGEST_FILE:
+        fail(f"{path}: larger than {LARGEST_FILE // 2**20} MB: not a record, setup or state")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        fail(f"{path}: not UTF-8 text (byte {exc.start + 1} is {data[exc.start]:#04x})")
+
+
+def load_record(path: Path) -> Record:
+    text = read_text(path)
     try:
         return Record.loads(text)
     except TritableError as exc:
@@ -130,16 +154,23 @@ def games(as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] =
 @app.command()
 def simulate(
     game: Annotated[str, typer.Argument(help="Game id (see `tritable games`).")],
-    n_games: Annotated[int, typer.Option("--games", "-n", min=1, help="Number of games.")] = 100,
+    n_games: Annotated[int, typer.Option("--games", "-n", help=f"Number of games (1 to {MOST_GAMES:,}).")] = 100,
     seed: Annotated[int, typer.Option(help="Seed of the whole run.")] = 0,
     players: Annotated[int | None, typer.Option(help="Number of players.")] = None,
     option: OptionList = None,
-    record: Annotated[Path | None, typer.Option(help="Write each game's record (JSON) into this folder.")] = None,
+    record_to: Annotated[
+        str | None, typer.Option("--record", help="Write each game's record (JSON) into this folder.")
+    ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
 ) -> None:
     """Play random games to the end and summarise them."""
+    if not 1 <= n_games <= MOST_GAMES:
+        fail(f"--games takes 1 to {MOST_GAMES:,}, not {n_games}")
     g = make_game(game, players, option)
+    record = None if record_to is None else Path(record_to)
     if record is not None:
+        if not record_to or not record_to.strip() or not record_to.isprintable():
+            fail("--record takes the name of a folder")
         try:
             record.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
@@ -171,7 +202,10 @@ def simulate(
             score_sums[s] += score
         if record is not None:
             path = record / f"{g.id}-{seed}-{i:05d}.json"
-            path.write_text(Record.from_state(state, seed=game_seed).dumps(), encoding="utf-8")
+            try:
+                path.write_text(Record.from_state(state, seed=game_seed).dumps(), encoding="utf-8")
+            except OSError as exc:
+                fail(f"cannot write {path}: {exc.strerror or exc} ({i} records written before it)")
     summary: dict[str, Any] = {
         "game": g.id,
         "players": g.players,
@@ -252,8 +286,8 @@ def _number(value: float) -> str:
 
 @app.command()
 def bench(
-    seconds: Annotated[float, typer.Option(help="Length of one timed run.")] = 2.0,
-    runs: Annotated[int, typer.Option(min=1, help="Timed runs per case (the median is reported).")] = 5,
+    seconds: Annotated[float, typer.Option(help="Length of one timed run, 0.01 to 3600 seconds.")] = 2.0,
+    runs: Annotated[int, typer.Option(help="Timed runs per case, 1 to 1000 (the median is reported).")] = 5,
     only: Annotated[list[str] | None, typer.Option("--game", help="Only these game ids (repeatable).")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
     output: Annotated[Path | None, typer.Option(help="Also write the results as JSON to this file.")] = None,
@@ -261,8 +295,12 @@ def bench(
     """Benchmark random playouts through the public protocol, one core (see BENCHMARKS.md)."""
     from tritable.cli.bench import run_benchmarks
 
-    if seconds <= 0:
-        fail("--seconds must be > 0")
+    if not MIN_BENCH_SECONDS <= seconds <= MAX_BENCH_SECONDS:  # NaN fails too
+        fail(f"--seconds takes {MIN_BENCH_SECONDS:g} to {MAX_BENCH_SECONDS:g}, not {seconds:g}")
+    if not 1 <= runs <= 1000:
+        fail(f"--runs takes 1 to 1000, not {runs}")
+    if output is not None and (output.is_dir() or not output.parent.is_dir()):
+        fail(f"cannot write {output}: {'it is a folder' if output.is_dir() else 'no such folder'}")
     for gid in only or []:
         if gid not in game_ids():
             fail(f"no game {gid!r} (games: {', '.join(game_ids())})")
@@ -295,10 +333,25 @@ _register_commands()
 
 def main() -> None:
     try:
-        app()
+        code = app(standalone_mode=False)
     except KeyboardInterrupt:
         err_console.print("interrupted")
         sys.exit(130)
+    except Exception as exc:
+        # The command line's own errors (a missing argument, a number that is not one) say
+        # ``error: <why>`` on one line too, as the commands' errors do, not in a usage box.
+        exit_code = getattr(exc, "exit_code", None)
+        if not (hasattr(exc, "format_message") and isinstance(exit_code, int)):
+            raise
+        if type(exc).__name__ != "NoArgsIsHelpError":  # the help is shown already
+            ctx = getattr(exc, "ctx", None)
+            see = f" (see `{ctx.command_path} --help`)" if ctx is not None else ""
+            err_console.print(
+                f"[bold red]error:[/] {escape(exc.format_message())}{escape(see)}", highlight=False, soft_wrap=True
+            )
+        sys.exit(exit_code)
+    if type(code) is int:
+        sys.exit(code)
 
 
 if __name__ == "__main__":

@@ -54,6 +54,8 @@ RECENT = 6
 """How many of the last actions each turn shows."""
 LONGEST_INPUT = 80
 """Longer lines are refused without being echoed back (notation stays under 20 characters)."""
+LONGEST_PATH = 1024
+"""The longest ``save FILE`` line."""
 MAX_DELAY = 60.0
 """The longest pause ``--delay`` takes, in seconds."""
 WATCH_DELAY = 1.0
@@ -393,9 +395,10 @@ class Session:
                 return self.play(seat, menu[0][0])
             self.show(seat, menu)
             return False
-        if len(text) > LONGEST_INPUT:
+        longest = LONGEST_PATH if word == "save" else LONGEST_INPUT
+        if len(text) > longest:
             raise TritableError(
-                f"that line is {len(text)} characters long: no action or command is longer than {LONGEST_INPUT}"
+                f"that line is {len(text)} characters long: no action or command is longer than {longest}"
             )
         if _is_number(text):
             n = int(text)
@@ -496,9 +499,14 @@ class Session:
     def save(self, name: str) -> None:
         if not name:
             raise TritableError("save needs a file name: save FILE")
-        path = Path(name).expanduser()
-        # Only this game's own save may be written over: another file would be lost.
-        own = self.saved is not None and path.resolve() == self.saved[0].resolve()
+        if not name.isprintable():
+            raise TritableError("a file name cannot hold control characters")
+        try:
+            path = Path(name).expanduser()
+            # Only this game's own save may be written over: another file would be lost.
+            own = self.saved is not None and path.resolve() == self.saved[0].resolve()
+        except (RuntimeError, OSError) as exc:  # ~nosuchuser, a loop of links
+            raise TritableError(f"cannot save to {name}: {exc}") from None
         if path.exists() and not own:
             raise TritableError(f"{path} exists already: choose another name (or remove it first)")
         record = Record.from_state(self.state, names=[s.name for s in self.seats], seed=self.seed)
@@ -838,7 +846,7 @@ def step_replay(record: Record, console: Console) -> None:
                     command = read_line(console, "replay> ", interactive).strip().lower()
                 except _NoInput:
                     return
-                if command == "v" or command.startswith("v "):
+                if (command == "v" or command.startswith("v ")) and len(command) <= LONGEST_INPUT:
                     seat_text = command[1:].strip().lstrip("p")
                     if not seat_text:
                         viewer = None
@@ -868,6 +876,8 @@ def _is_number(text: str) -> bool:
 
 def _replay_target(command: str, i: int, last: int) -> int | str:
     """The position a replay command goes to, -1 to quit, or a message saying what is wrong."""
+    if len(command) > LONGEST_INPUT:
+        return f"that line is {len(command)} characters long: no replay command is longer than {LONGEST_INPUT}"
     if command in ("q", "quit", "exit"):
         return -1
     if command in ("", "n", "next"):
@@ -908,8 +918,8 @@ def play(
             "--ai",
             metavar="SEAT=LEVEL",
             help="An AI seat, SEAT=LEVEL (repeatable). Seats count from 1: --ai 2=hard; also 2,3=easy or "
-            "all=easy. Levels: easy, normal, hard, perfect. Without --ai, P1 is human and the others are "
-            "normal AIs.",
+            "all=easy. Levels: easy, normal, hard, perfect, or any agent spec (2=greedy, 2=easy:iterations=10). "
+            "Without --ai, P1 is human and the others are normal AIs.",
         ),
     ] = None,
     hotseat: Annotated[bool, typer.Option("--hotseat", help="Every seat human: friends at one keyboard.")] = False,
@@ -927,8 +937,8 @@ def play(
         float | None,
         typer.Option(
             metavar="SECONDS",
-            help="Pause after each AI move, to follow the play. Default: 1 when only AIs play (--ai all=...) "
-            "and the screen is a terminal, else 0.",
+            help="Pause after each AI move, 0 to 60 seconds, to follow the play. Default: 1 when only AIs "
+            "play (--ai all=...) and the screen is a terminal, else 0.",
         ),
     ] = None,
 ) -> None:
@@ -949,6 +959,8 @@ def play(
             state = record.replay()
         except TritableError as exc:
             fail(f"{load}: {as_players_say(str(exc))}")
+        if state.is_terminal():
+            fail(f"{load}: the game is over: nothing to play (`tritable replay --step {load}` steps through it)")
         g = state.game
         base_seed = record.seed if record.seed is not None else random.randrange(2**31)
         saved_seats = seats_from_names(record.names, g.players)
@@ -989,7 +1001,9 @@ def play(
                 try:
                     agents[s.index] = make_agent(g, s.level, base_seed + 1000 * (s.index + 1))
                 except TritableError as exc:
-                    fail(f"--ai {s.index + 1}={s.level}: {exc}")
+                    if ai or saved_seats is None:
+                        fail(f"--ai {s.index + 1}={s.level}: {exc}")
+                    fail(f"{load}: the names say {s.label} is an AI {s.level!r}: {exc}")
     try:
         session = Session(g, state, seats, agents, console, base_seed)
     except KeyboardInterrupt:
@@ -998,8 +1012,6 @@ def play(
         session.delay = delay
     if load is not None:
         session.saved = (Path(load).expanduser(), len(state.history))  # that file holds the game so far
-        if state.is_terminal():
-            console.print(Text(f"{load}: this game is over already", style="yellow"))
     try:
         session.run()
     except KeyboardInterrupt:

@@ -26,15 +26,14 @@ from tritable.engine import Record, State, TritableError, new_game, state_from_j
 
 
 def _load_state(path: Path) -> State:
-    from tritable.cli.main import fail, record_refused
+    from tritable.cli.main import fail, read_text, record_refused
 
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        fail(f"cannot read {path}: {exc.strerror or exc}")
+    text = read_text(path)
     try:
         data: Any = json.loads(text)
-    except json.JSONDecodeError as exc:
+    except RecursionError:
+        fail(f"{path}: not valid JSON: nested too deeply")
+    except ValueError as exc:  # bad JSON, or an integer too long to read
         fail(f"{path}: not valid JSON: {exc}")
     if not isinstance(data, dict):
         fail(f"{path}: expected a JSON object (a record, a setup or a state), not {type(data).__name__}")
@@ -54,10 +53,15 @@ def _load_state(path: Path) -> State:
         unknown = set(data) - {"game", "players", "options", "setup"}
         if unknown:
             fail(f"{path}: unknown setup file field(s): {', '.join(sorted(unknown))}")
-        options = data.get("options") or {}
+        options = data.get("options", {})
         if not isinstance(options, dict):
             fail(f"{path}: 'options' must be a JSON object")
-        game = new_game("triple-triad", data.get("players"), options)
+        if not isinstance(data["setup"], dict):
+            fail(f"{path}: 'setup' must be a JSON object (the cards of both hands, who starts)")
+        players = data.get("players")
+        if players is not None and (not isinstance(players, int) or isinstance(players, bool)):
+            fail(f"{path}: 'players' must be a whole number")
+        game = new_game("triple-triad", players, options)
         return game.new_state(setup=data["setup"])
     except TritableError as exc:
         record_refused(path, exc)

@@ -55,6 +55,19 @@ class GameNotOverError(TritableError):
 class StateError(TritableError):
     """A JSON state or view is malformed."""
 
+    @classmethod
+    def malformed(cls, what: str, exc: Exception) -> StateError:
+        """The error for a state or view whose reading failed with ``exc`` (a lookup or a
+        conversion), said in the JSON's terms rather than Python's.
+
+        >>> str(StateError.malformed("Triad state", KeyError("board")))
+        "malformed Triad state: it lacks the field 'board'"
+        """
+        if isinstance(exc, KeyError) and exc.args:
+            return cls(f"malformed {what}: it lacks the field {exc.args[0]!r}")
+        detail = str(exc) or type(exc).__name__
+        return cls(f"malformed {what}: a field has the wrong type or value ({detail})")
+
 
 class RecordError(TritableError):
     """A game record is malformed, or one of its actions is unparsable or illegal.

@@ -103,6 +103,8 @@ class Option:
                 raise OptionError(f"option {self.name!r} takes a whole number, not {value!r}", self.name)
             if isinstance(value, str):
                 try:
+                    if not value.isascii():  # int() reads other scripts' digits too
+                        raise ValueError(value)
                     value = int(value.strip())
                 except ValueError:
                     raise OptionError(f"option {self.name!r} takes a whole number, not {value!r}", self.name) from None
@@ -369,7 +371,8 @@ class State(ABC):
                 return pending[0]
             raise OutOfTurnError(f"seats {list(pending)} choose at once: say which seat acts")
         if player not in pending:
-            raise OutOfTurnError(f"seat {player} has no choice to make now (waiting for {list(pending)})")
+            waiting = " and ".join(f"seat {p}" for p in pending)
+            raise OutOfTurnError(f"seat {player} has no choice to make now (waiting for {waiting})")
         return player
 
     # -- actions --------------------------------------------------------------------------------

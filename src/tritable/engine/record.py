@@ -96,7 +96,7 @@ class Record:
         if "format" not in data:
             raise RecordError("not a game record: it has no 'format' field (a setup or a state is not a record)")
         fmt = data.get("format")
-        if fmt != FORMAT:
+        if not isinstance(fmt, int) or isinstance(fmt, bool) or fmt != FORMAT:
             raise RecordError(f"unsupported record format {fmt!r} (this version reads format {FORMAT})")
         for key, kind in (("game", str), ("players", int), ("options", dict), ("setup", dict), ("actions", list)):
             if key not in data:
@@ -112,6 +112,9 @@ class Record:
         names = data.get("names")
         if names is not None and (not isinstance(names, list) or not all(isinstance(n, str) for n in names)):
             raise RecordError("the record's 'names' must be a list of text")
+        if names is not None and any(not n.isprintable() for n in names):
+            # A name is shown on terminals: control characters could rewrite the screen.
+            raise RecordError("the record's 'names' must not hold control characters")
         if names is not None and len(names) != data["players"]:
             raise RecordError(f"the record's 'names' must name each of its {data['players']} seats, not {len(names)}")
         outcome = data.get("outcome")
@@ -136,7 +139,9 @@ class Record:
     def loads(cls, text: str) -> Record:
         try:
             data = json.loads(text)
-        except json.JSONDecodeError as exc:
+        except RecursionError:
+            raise RecordError("the record is not valid JSON: nested too deeply") from None
+        except ValueError as exc:  # bad JSON, or an integer too long to read
             raise RecordError(f"the record is not valid JSON: {exc}") from None
         return cls.from_json(data)
 
@@ -194,7 +199,7 @@ def apply_notation(state: State, text: str, index: int | None = None) -> None:
     body = text
     if state.current_player() == SIMULTANEOUS:
         head, sep, rest = text.partition(":")
-        if not sep or not head.strip().isdigit():
+        if not sep or not head.strip().isascii() or not head.strip().isdigit():
             raise RecordError(f"{where}: a simultaneous turn's action must be written '<seat>:<action>'", index, text)
         seat, body = int(head), rest
     try:

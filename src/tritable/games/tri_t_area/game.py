@@ -445,7 +445,7 @@ class TriTArea(Game):
         try:
             sample = self._sample(view, rng)
         except (KeyError, IndexError, TypeError, ValueError, AttributeError, OverflowError) as exc:
-            raise StateError(f"not a Tri*T*Area view: {exc}") from None
+            raise StateError.malformed("Tri*T*Area view", exc) from None
         return sample._agreeing_with(view)
 
     def _sample(self, view: Mapping[str, Any], rng: random.Random) -> TriTAreaState:

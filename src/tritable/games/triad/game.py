@@ -224,7 +224,7 @@ class Triad(Game):
             rows.append(values)
         first = setup.get("first")
         if type(first) is not int or first not in (0, 1):
-            raise SetupError(f"setup 'first' must be seat 0 or 1, not {first!r}")
+            raise SetupError(f"setup 'first' must be 0 (the first seat) or 1, not {first!r}")
         if self.options["first_player"] == "black" and first != 0:
             raise SetupError("with first_player=black, Black (seat 0) moves first: setup 'first' must be 0")
         board = [0] * SQUARES
@@ -285,7 +285,7 @@ class Triad(Game):
                 raise StateError(f"the Triad state lacks {key!r}")
         to_move, removed, moves = data["to_move"], data["removed"], data["moves"]
         if type(to_move) is not int or to_move not in (0, 1):
-            raise StateError(f"'to_move' must be seat 0 or 1, not {to_move!r}")
+            raise StateError(f"'to_move' must be 0 (the first seat) or 1, not {to_move!r}")
         if (
             not isinstance(removed, list)
             or len(removed) != 2

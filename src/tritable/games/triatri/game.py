@@ -300,7 +300,7 @@ class TriATri(Game):
         except StateError:
             raise
         except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
-            raise StateError(f"malformed triatri state: {exc!r}") from None
+            raise StateError.malformed("triatri state", exc) from None
         state._check()
         state._check_turn()
         return state
@@ -315,7 +315,7 @@ class TriATri(Game):
         except StateError:
             raise
         except (KeyError, TypeError, ValueError, IndexError, AttributeError, OverflowError) as exc:
-            raise StateError(f"malformed triatri view: {exc!r}") from None
+            raise StateError.malformed("triatri view", exc) from None
 
     def _sample(self, view: Mapping[str, Any], rng: random.Random) -> TriATriState:
         n = self.players

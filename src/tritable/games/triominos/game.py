@@ -153,7 +153,7 @@ class Triominos(Game):
         except StateError:
             raise
         except (TypeError, ValueError, KeyError, IndexError, AttributeError) as exc:
-            raise StateError(f"malformed triominos state: {exc!r}") from None
+            raise StateError.malformed("triominos state", exc) from None
         state._check_replays()
         state._check_turn()
         return state
@@ -170,7 +170,7 @@ class Triominos(Game):
         except StateError:
             raise
         except (TypeError, ValueError, KeyError, IndexError, AttributeError, OverflowError) as exc:
-            raise StateError(f"malformed triominos view: {exc!r}") from None
+            raise StateError.malformed("triominos view", exc) from None
         return state._agreeing_with(view)
 
     # -- notation -------------------------------------------------------------------------------

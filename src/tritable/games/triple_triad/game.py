@@ -628,7 +628,7 @@ class TripleTriad(Game):
         except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
             if isinstance(exc, StateError):
                 raise
-            raise StateError(f"malformed Triple Triad state: {exc!r}") from None
+            raise StateError.malformed("Triple Triad state", exc) from None
         state._check_turn()
         return state
 
@@ -640,7 +640,7 @@ class TripleTriad(Game):
         except StateError:
             raise
         except (KeyError, TypeError, ValueError, IndexError, AttributeError, OverflowError) as exc:
-            raise StateError(f"malformed Triple Triad view: {exc!r}") from None
+            raise StateError.malformed("Triple Triad view", exc) from None
 
     def _sample(self, view: Mapping[str, Any], rng: random.Random) -> TripleTriadState:
         if view.get("game") != self.id:
