@@ -13,6 +13,7 @@ and :meth:`Game.string_to_action`.
 
 from __future__ import annotations
 
+import copy
 import enum
 import json
 import random
@@ -463,7 +464,8 @@ class State(ABC):
             "game": g.id,
             "players": g.players,
             "options": dict(g.options),
-            "setup": self.initial_setup,
+            # A copy: the caller may change the JSON without changing this state.
+            "setup": copy.deepcopy(self.initial_setup),
             "history": history,
         }
 
@@ -481,7 +483,7 @@ class State(ABC):
         except StateError:
             raise
         except (TypeError, ValueError, KeyError, IndexError, AttributeError) as exc:
-            raise StateError(f"{what}: the turn is broken ({exc!r})") from None
+            raise StateError(f"{what}: the turn is broken ({type(exc).__name__}: {exc})") from None
 
     def _agreeing_with(self, view: Mapping[str, Any]) -> Self:
         """This state, drawn from ``view`` by ``game.sample_state``, after checking that it shows
@@ -490,7 +492,7 @@ class State(ABC):
         try:
             shown = self.view(view.get("seat"))
         except (TypeError, ValueError, KeyError, IndexError, AttributeError) as exc:
-            raise StateError(f"no state shows this view: {exc!r}") from None
+            raise StateError(f"no state shows this view: {exc}") from None
         self._check_turn("no state shows this view")
         if shown != view:
             wrong = sorted(k for k in set(shown) | set(view) if shown.get(k) != view.get(k))
@@ -549,7 +551,7 @@ class State(ABC):
         setup = data.get("setup")
         if setup is not None and not isinstance(setup, Mapping):
             raise StateError("the state's setup must be a JSON object")
-        self.initial_setup = setup
+        self.initial_setup = copy.deepcopy(setup)
 
     @abstractmethod
     def view(self, seat: int | None = None) -> JSON:

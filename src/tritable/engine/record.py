@@ -8,6 +8,7 @@ written ``"<seat>:<notation>"``; every other action is its notation alone.
 
 from __future__ import annotations
 
+import copy
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -49,17 +50,24 @@ class Record:
         game = state.game
         if names is not None and len(names) != game.players:
             raise RecordError(f"give one name a seat: {game.players} names, not {len(names)}")
-        replay = game.state_from_setup(state.initial_setup)
         actions: list[str] = []
-        for seat, action in state.history:
-            text = game.action_to_string(action)
-            actions.append(f"{seat}:{text}" if replay.current_player() == SIMULTANEOUS else text)
-            replay.apply_action(action, None if seat == CHANCE else seat)
+        try:
+            replay = game.state_from_setup(state.initial_setup)
+            for seat, action in state.history:
+                text = game.action_to_string(action)
+                actions.append(f"{seat}:{text}" if replay.current_player() == SIMULTANEOUS else text)
+                replay.apply_action(action, None if seat == CHANCE else seat)
+        except TritableError as exc:
+            raise RecordError(f"this state's setup and history do not replay: {exc}") from None
+        # A position built by hand (state JSON edited, a sample drawn from a view) keeps a setup
+        # and history that need not lead to it: its record would replay to another position.
+        if replay != state:
+            raise RecordError("this state is not the one its setup and history lead to: it has no record")
         return cls(
             game=game.id,
             players=game.players,
             options=game.changed_options(),
-            setup=dict(state.initial_setup),
+            setup=copy.deepcopy(dict(state.initial_setup)),
             actions=actions,
             seed=seed,
             names=list(names) if names is not None else None,

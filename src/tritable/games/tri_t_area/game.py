@@ -428,7 +428,9 @@ class TriTArea(Game):
             raise StateError("the state's 'history' must be a list")
         try:
             state = self.state_from_setup(data["setup"])
-            for entry in history:
+            for i, entry in enumerate(history):
+                if not isinstance(entry, list) or len(entry) != 2:
+                    raise StateError(f"history entry {i} is not a [seat, action] pair: {entry!r}")
                 seat, text = entry
                 state.apply_action(self.string_to_action(text), seat)
         except (TritableError, TypeError, ValueError) as exc:
@@ -452,6 +454,8 @@ class TriTArea(Game):
         if view["game"] != self.id:
             raise StateError(f"a view of {view['game']!r}, not of {self.id}")
         seat = view["seat"]
+        if type(view["round"]) is not int or not 1 <= view["round"] <= len(ROUNDS):
+            raise StateError(f"the view's round must be 1 to {len(ROUNDS)}, not {view['round']!r}")
         now = view["round"] - 1
         played: list[list[list[int]]] = [[[] for _ in range(SEATS)] for _ in range(now + 1)]
         for r, plays in enumerate(view["played"]):

@@ -645,7 +645,7 @@ class TripleTriad(Game):
     def _sample(self, view: Mapping[str, Any], rng: random.Random) -> TripleTriadState:
         if view.get("game") != self.id:
             raise StateError(f"not a {self.id} view: {view.get('game')!r}")
-        rnd = int(view["round"])
+        rnd = _whole(view["round"], "round")
         finals = view["rounds"]
         if len(finals) != rnd - 1 or not 1 <= rnd <= self._rounds:
             raise StateError(f"the view's round {rnd} does not match its {len(finals)} earlier rounds")
@@ -659,7 +659,7 @@ class TripleTriad(Game):
                 brought.append([9 * _card_id(n, "view", StateError) for n in view["brought"][seat]])
                 continue
             known[seat] = [9 * _card_id(n, "view", StateError) for n in view["known"][seat]]
-            unseen = int(view["hand_sizes"][seat]) - len(known[seat])
+            unseen = _whole(view["hand_sizes"][seat], "hand size") - len(known[seat])
             if not 0 <= unseen <= HAND_SIZE:
                 raise StateError(f"seat {seat}'s hidden hand cannot hold {unseen} unknown cards")
             drawn = [9 * rng.choice(self._pool_ids) for _ in range(unseen)]
@@ -668,7 +668,7 @@ class TripleTriad(Game):
         if any(len(b) != HAND_SIZE for b in brought):
             raise StateError("the view's 'brought' cards and hidden hand sizes do not add up to five a seat")
 
-        firsts = [int(f["first"]) for f in finals] + [int(view["first"])]
+        firsts = [_whole(f["first"], "first") for f in finals] + [_whole(view["first"], "first")]
         firsts += [rng.getrandbits(1) for _ in range(self._rounds - rnd)]
         setup: JSON = {"hands": [[NAME_BY_BASE[b] for b in h] for h in brought], "first": firsts}
         if self._elemental:
@@ -685,16 +685,26 @@ class TripleTriad(Game):
             state._known = [[9 * _card_id(n, "view", StateError) for n in view["known"][s] or ()] for s in range(2)]
         state._dup = True
         cards, owner = _board_from_json(view["board"])
+        in_play = Counter([c for c in cards if c >= 0] + hands[0] + hands[1])
+        if in_play != Counter(brought[0] + brought[1]):
+            raise StateError("the view's board and hands are not the cards brought to the match")
         state._set_board(cards, owner)
         turn = view["turn"]
         state._p = turn["players"][0] if turn["players"] else TERMINAL
         trade = view.get("trade")
         if trade is not None:
             state._taken = tuple(9 * _card_id(n, "view", StateError) for n in trade["taken"])
-            state._picks = int(trade["picks_left"])
+            state._picks = _whole(trade["picks_left"], "picks_left")
             if state._picks:
                 state._pickable = state._left_to_take()
+            state._check_trade()
         return state
+
+
+def _whole(value: Any, what: str) -> int:
+    if type(value) is not int:
+        raise StateError(f"the view's {what} must be a whole number, not {value!r}")
+    return value
 
 
 def _board_from_json(board: Any) -> tuple[tuple[int, ...], tuple[int, ...]]:
@@ -1001,6 +1011,19 @@ class TripleTriadState(State):
             moves = [(b, loser, winner) for b in cards]
         return [{"card": NAME_BY_BASE[b], "from": f, "to": t} for b, f, t in moves]
 
+    def _check_trade(self) -> None:
+        """Picks left only in a decided round's trade, as many as the trade rule gives less those
+        taken (more would leave the winner to move with nothing to take)."""
+        if not self._picks:
+            return
+        s0 = self._owner.count(0) + len(self._hands[0])
+        trade = self.game._trade
+        total = 1 if trade == "one" else (max(s0, 10 - s0) - 5 if trade == "diff" else 0)
+        if self._mask or s0 == 5 or self._picks + len(self._taken) != total:
+            raise StateError(
+                f"{self._picks} picks left after {len(self._taken)} taken, where the trade ({trade}) gives {total}"
+            )
+
     def _left_to_take(self) -> list[int]:
         """The take actions of the loser's brought cards not taken yet (trade phase)."""
         winner = self.winner()
@@ -1114,6 +1137,7 @@ class TripleTriadState(State):
         self._picks = picks
         if picks:
             self._pickable = self._left_to_take()
+        self._check_trade()
 
     def _set_board(self, cards: Sequence[int], owner: Sequence[int]) -> None:
         self._cards = list(cards)

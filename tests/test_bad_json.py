@@ -1,0 +1,122 @@
+"""State JSON and views that were tampered with: refused with a StateError or RecordError, never
+accepted into a state that gets stuck, crashes later or records another game."""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+import time
+from typing import Any
+
+import pytest
+
+from tritable import new_game
+from tritable.engine import Game, RecordError, State, StateError
+from tritable.engine.playout import random_step
+
+
+def play(game: Game, seed: int, plies: int) -> State:
+    state = game.new_state(seed)
+    rng = random.Random(seed)
+    for _ in range(plies):
+        if state.is_terminal():
+            break
+        random_step(state, rng)
+    return state
+
+
+def plain(data: Any) -> Any:
+    return json.loads(json.dumps(data))
+
+
+def trade_position() -> State:
+    game = new_game("triple-triad")
+    for seed in range(200):
+        state = play(game, seed, 9)
+        trade = state.view(0).get("trade")
+        if trade and trade["winner"] is not None and trade["picks_left"] > 0:
+            return state
+    raise AssertionError("no won round with a trade in 200 games")
+
+
+def test_triple_triad_view_with_too_many_picks_left_is_refused() -> None:
+    state = trade_position()
+    for picks in (2, 5, 10**6):
+        view = plain(state.view(0))
+        view["trade"]["picks_left"] = picks
+        with pytest.raises(StateError, match="picks left"):
+            state.game.sample_state(view, random.Random(0))
+    data = plain(state.to_json())
+    data["picks"] = 4
+    with pytest.raises(StateError, match="picks left"):
+        state.game.state_from_json(data)
+
+
+def test_triple_triad_view_with_a_card_nobody_brought_is_refused() -> None:
+    game = new_game("triple-triad")
+    view = plain(play(game, 1, 3).view(0))
+    view["hands"][0][0] = "Bomb" if view["hands"][0][0] != "Bomb" else "Geezard"
+    with pytest.raises(StateError, match="cards brought"):
+        game.sample_state(view, random.Random(0))
+    closed = new_game("triple-triad", None, {"open": False})
+    view = plain(play(closed, 1, 3).view(0))
+    view["hand_sizes"][1] = float(view["hand_sizes"][1])
+    with pytest.raises(StateError, match="whole number"):
+        closed.sample_state(view, random.Random(0))
+
+
+def test_tri_t_area_view_of_an_impossible_round_is_refused_at_once() -> None:
+    game = new_game("tri-t-area", 4)
+    view = plain(play(game, 1, 40).view(0))
+    view["round"] = 10**9
+    started = time.monotonic()
+    with pytest.raises(StateError, match="round must be 1 to 3"):
+        game.sample_state(view, random.Random(0))
+    assert time.monotonic() - started < 60  # it used to build lists for a billion rounds
+
+
+def test_tri_t_area_history_entries_are_pairs() -> None:
+    game = new_game("tri-t-area", 4)
+    data = plain(play(game, 1, 10).to_json())
+    data["history"] = [None]
+    with pytest.raises(StateError, match=r"history entry 0 is not a \[seat, action\] pair"):
+        game.state_from_json(data)
+
+
+@pytest.mark.parametrize("game_id", ["triple-triad", "triatri", "triominos", "triad", "tri-t-area"])
+def test_changing_a_states_json_does_not_change_the_state(game_id: str) -> None:
+    state = play(new_game(game_id), 2, 6)
+    before = state.clone()
+    data = state.to_json()
+    record = state.record().to_json()
+    for setup in (data["setup"], record["setup"]):
+        if isinstance(setup, dict):
+            for value in setup.values():
+                if isinstance(value, list):
+                    value.clear()
+    assert state == before and state.record().replay() == state
+
+
+def test_a_position_built_by_hand_has_no_record() -> None:
+    tt = new_game("triple-triad")
+    state = play(tt, 2, 6)
+    data = plain(state.to_json())
+    cell = next(i for i, c in enumerate(data["board"]) if c)
+    data["board"][cell][1] ^= 1  # a card changes hands without a move that took it
+    edited = tt.state_from_json(data)  # a position of its own, e.g. for a puzzle
+    with pytest.raises(RecordError, match="not the one its setup and history lead to"):
+        edited.record()
+    swapped = plain(state.to_json())
+    swapped["history"][0][0] ^= 1
+    with pytest.raises(RecordError, match="do not replay"):
+        tt.state_from_json(swapped).record()
+    sample = tt.sample_state(play(tt, 1, 4).view(0), random.Random(0))
+    with pytest.raises(RecordError):
+        sample.record()
+    triatri = new_game("triatri", 3)
+    state = play(triatri, 3, 12)
+    short = copy.deepcopy(plain(state.to_json()))
+    short["history"] = short["history"][:2]
+    with pytest.raises(RecordError):
+        triatri.state_from_json(short).record()
