@@ -131,10 +131,9 @@ def parse_ai(specs: Sequence[str], players: int) -> dict[int, str]:
             seats = []
             for part in head.split(","):
                 part = part.strip()
-                if not _is_number(part) or not 1 <= int(part) <= players:
-                    raise ValueError(
-                        f"--ai {spec}: seats are numbered 1-{players} in a {players}-player game, not {part!r}"
-                    )
+                if not _is_number(part) or len(part) > 3 or not 1 <= int(part) <= players:
+                    shown = part if len(part) <= 20 else part[:20] + "…"
+                    raise ValueError(f"--ai: seats are numbered 1-{players} in a {players}-player game, not {shown!r}")
                 seats.append(int(part) - 1)
         for seat in seats:
             levels[seat] = level
