@@ -57,7 +57,7 @@ def test_triple_triad_view_with_a_card_nobody_brought_is_refused() -> None:
     game = new_game("triple-triad")
     view = plain(play(game, 1, 3).view(0))
     view["hands"][0][0] = "Bomb" if view["hands"][0][0] != "Bomb" else "Geezard"
-    with pytest.raises(StateError, match="cards brought"):
+    with pytest.raises(StateError, match="cards brought to the match"):
         game.sample_state(view, random.Random(0))
     closed = new_game("triple-triad", None, {"open": False})
     view = plain(play(closed, 1, 3).view(0))

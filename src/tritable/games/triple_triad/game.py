@@ -685,9 +685,7 @@ class TripleTriad(Game):
             state._known = [[9 * _card_id(n, "view", StateError) for n in view["known"][s] or ()] for s in range(2)]
         state._dup = True
         cards, owner = _board_from_json(view["board"])
-        in_play = Counter([c for c in cards if c >= 0] + hands[0] + hands[1])
-        if in_play != Counter(brought[0] + brought[1]):
-            raise StateError("the view's board and hands are not the cards brought to the match")
+        _check_cards_in_play(cards, hands, brought)
         state._set_board(cards, owner)
         turn = view["turn"]
         state._p = turn["players"][0] if turn["players"] else TERMINAL
@@ -699,6 +697,16 @@ class TripleTriad(Game):
                 state._pickable = state._left_to_take()
             state._check_trade()
         return state
+
+
+def _check_cards_in_play(
+    cards: Sequence[int], hands: Sequence[Sequence[int]], brought: Sequence[Sequence[int]]
+) -> None:
+    # Every round is played with the ten cards brought to the match (Sudden Death deals them out
+    # again by owner), so no other card can be on the board or in a hand.
+    in_play = Counter([c for c in cards if c >= 0] + [*hands[0], *hands[1]])
+    if in_play != Counter([*brought[0], *brought[1]]):
+        raise StateError("the board and the hands must hold the ten cards brought to the match")
 
 
 def _whole(value: Any, what: str) -> int:
@@ -1111,11 +1119,7 @@ class TripleTriadState(State):
             raise StateError("a state lists two hands")
         if sum(c >= 0 for c in cards) + len(self._hands[0]) + len(self._hands[1]) != 10:
             raise StateError("the board and the hands must hold ten cards")
-        # Every round is played with the ten cards brought to the match (Sudden Death deals them
-        # out again by owner), so no other card can be on the board or in a hand.
-        in_play = Counter([c for c in cards if c >= 0] + self._hands[0] + self._hands[1])
-        if in_play != Counter(self._brought[0] + self._brought[1]):
-            raise StateError("the board and the hands must hold the ten cards brought to the match")
+        _check_cards_in_play(cards, self._hands, self._brought)
         self._set_board(cards, owner)
         known = data.get("known")
         if (known is None) != (self._known is None):
