@@ -349,3 +349,46 @@ def test_triatri_queries_accept_exactly_the_legal_actions(players: int) -> None:
                                 state.winner_after(probe)
             random_step(state, rng)
     assert seen["gem"] > 20 and seen["play"] > 60
+
+
+def _after_greedy_lays(plies: int = 14) -> State:
+    from tritable.ai import make_agent
+
+    game = tritable.new_game("triominos", 3)
+    state = game.new_state(seed=7003)
+    agents = [make_agent(game, "greedy", seat) for seat in range(3)]
+    for _ in range(plies):
+        seat = state.current_player()
+        state.apply_action(agents[seat].choose(state, seat))
+    return state
+
+
+def test_triominos_samples_are_weighted_by_the_lays_seen() -> None:
+    from tritable.ai.agents import Observation
+    from tritable.ai.policies import triominos_sample_weight
+
+    state = _after_greedy_lays()
+    seat = state.current_player()
+    plain = Observation(state, seat, 1)
+    likely = Observation(state, seat, 1)
+    plain_weights = [triominos_sample_weight(plain, plain.sample()) or 0.0 for _ in range(60)]
+    drawn = [likely.likely_sample() for _ in range(60)]
+    assert all(s.view(seat) == state.view(seat) for s in drawn)  # still consistent with the view
+    likely_weights = [triominos_sample_weight(likely, s) or 0.0 for s in drawn]
+    # Greedy seats lay their best tile: racks that would have scored more are drawn less often.
+    assert sum(likely_weights) > 1.5 * sum(plain_weights)
+    again = Observation(state, seat, 1)
+    assert [again.likely_sample() for _ in range(60)] == drawn  # seeded
+
+
+def test_a_seat_weighs_only_the_others_lays() -> None:
+    from tritable.ai.agents import Observation
+    from tritable.ai.policies import triominos_sample_weight
+
+    state = _after_greedy_lays()
+    seat = state.current_player()
+    lays = state.game.lays_seen(state.view(seat))  # type: ignore[attr-defined]
+    assert {s for s, _, _ in lays} - {seat}, "the position must show others' lays"
+    obs = Observation(state, seat, 3)
+    # The real state is consistent with greedy play: no lay gave points away.
+    assert triominos_sample_weight(obs, state) == 1.0

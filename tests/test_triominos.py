@@ -878,3 +878,36 @@ def test_round_start_is_kept_and_checked() -> None:
     data["round_start"] = len(state.history) + 1
     with pytest.raises(StateError, match="round_start"):
         game.state_from_json(data)
+
+
+def test_lays_seen_agree_with_the_points_scored_and_the_tiles_that_fitted() -> None:
+    rng = random.Random(4)
+    checked = 0
+    for seed in range(12):
+        game = Triominos(rng.choice([2, 3, 4]))
+        state = game.new_state(seed)
+        assert isinstance(state, TriominosState)
+        expected: list[tuple[int, int, dict[str, int]]] = []
+        first_round = state.round
+        while not state.is_terminal() and state.round == first_round:
+            seat = state.current_player()
+            actions = state.legal_actions()
+            lays = [a for a in actions if a not in (DRAW, PASS)]
+            if not lays:
+                expected = [e for e in expected if e[0] != seat]  # a seat that draws shows its rack no more
+            action = rng.choice(actions)
+            if action not in (DRAW, PASS) and not state.view(seat)["choice"]:
+                best: dict[str, int] = {}
+                for lay in lays:
+                    name = NAMES[cast(tuple[int, ...], lay)[0]]
+                    best[name] = max(best.get(name, -1), state.lay_points(lay))
+                expected.append((seat, state.lay_points(action), best))
+            state.apply_action(action)
+            if state.round == first_round:
+                seen = game.lays_seen(state.view(0))
+                assert [(s, p) for s, p, _ in seen] == [(s, p) for s, p, _ in expected]
+                for (_, _, best_seen), (_, _, best_rack) in zip(seen, expected, strict=True):
+                    # The seat's own tiles score what lay_points says; other tiles may fit too.
+                    assert all(best_seen[name] == points for name, points in best_rack.items())
+                checked += 1
+    assert checked > 100

@@ -51,6 +51,18 @@ def view_digest(view: JSON) -> str:
     return hashlib.blake2b(text.encode(), digest_size=12).hexdigest()
 
 
+SAMPLE_CANDIDATES = 4
+"""How many states a weighted sample is chosen from."""
+
+SampleWeight = Callable[["Observation", State], "float | None"]
+"""A per-game sample weight: ``(observation, drawn state) -> weight >= 0``, or ``None`` when the
+view shows nothing to weigh (the first draw is taken then); read from the view and the drawn state
+alone (see :mod:`tritable.ai.policies`)."""
+
+SAMPLE_WEIGHTS: dict[str, SampleWeight] = {}
+"""game id -> sample weight."""
+
+
 class Observation:
     """What a seat may use to choose: its view, and the full state only when nothing is hidden.
 
@@ -58,7 +70,7 @@ class Observation:
     game, else a state drawn from the view by ``game.sample_state``.
     """
 
-    __slots__ = ("_actions", "_state", "game", "rng", "seat", "view")
+    __slots__ = ("_actions", "_memo", "_state", "game", "rng", "seat", "view")
 
     def __init__(self, state: State, seat: int, seed: int) -> None:
         if seat not in state.players_to_move():
@@ -72,6 +84,7 @@ class Observation:
         self.rng = random.Random(f"{seed}:{view_digest(self.view)}")
         self._state: State | None = state.clone() if self.game.perfect_information else None
         self._actions: list[Action] | None = None
+        self._memo: dict[str, Any] = {}
 
     @property
     def hidden(self) -> bool:
@@ -82,6 +95,29 @@ class Observation:
         if self._state is not None:
             return self._state.clone()
         return self.game.sample_state(self.view, self.rng)
+
+    def likely_sample(self) -> State:
+        """A state as :meth:`sample` draws it, but where the game has a sample weight
+        (:data:`SAMPLE_WEIGHTS`), chosen among ``SAMPLE_CANDIDATES`` draws in proportion to its
+        weight: how likely the state makes the others' moves seen."""
+        weigh = SAMPLE_WEIGHTS.get(self.game.id)
+        if self._state is not None or weigh is None:
+            return self.sample()
+        first = self.game.sample_state(self.view, self.rng)
+        weight = weigh(self, first)
+        if weight is None:  # the play so far shows nothing to weigh
+            return first
+        drawn = [first] + [self.game.sample_state(self.view, self.rng) for _ in range(SAMPLE_CANDIDATES - 1)]
+        weights = [weight] + [weigh(self, state) or 0.0 for state in drawn[1:]]
+        if not sum(weights) > 0:
+            return first
+        return self.rng.choices(drawn, weights)[0]
+
+    def memo(self, key: str, make: Callable[[], Any]) -> Any:
+        """``make()``, computed once for this observation (for what every sample shares)."""
+        if key not in self._memo:
+            self._memo[key] = make()
+        return self._memo[key]
 
     def determinizations(self, k: int) -> list[tuple[State, int]]:
         """``k`` states drawn from the view, equal ones merged: ``(state, how many)``. With

@@ -396,9 +396,9 @@ class ISMCTSAgent(_SearchAgent):
             self._evaluation(obs.game),
             not obs.hidden or known is not None,
         )
-        make_state: Callable[[], State] = known.clone if known is not None else obs.sample
+        make_state: Callable[[], State] = known.clone if known is not None else obs.likely_sample
         if known is None and obs.hidden and self.samples:
-            pool = [obs.sample() for _ in range(self.samples)]
+            pool = [obs.likely_sample() for _ in range(self.samples)]
             turn = itertools.count()
             n = len(pool)
 

@@ -158,6 +158,52 @@ class Triominos(Game):
         state._check_turn()
         return state
 
+    def lays_seen(self, view: Mapping[str, Any]) -> list[tuple[int, int, dict[str, int]]]:
+        """What the round's lays show of the racks: for each lay after the start tile by a seat
+        that has not drawn or passed since, ``(seat, points it scored, best)``, where ``best``
+        maps each tile that would have fitted then to the most points it would have scored
+        (its sum and bonus). Such a seat still holds its rack of that moment, less what it laid
+        since, so a player that lays its best tile holds none that ``best`` rates higher. A
+        query on public play for agents' inference; ``[]`` for a view without the round's
+        history.
+
+        >>> import tritable
+        >>> game = tritable.new_game("triominos", 2)
+        >>> state = game.new_state(seed=7)
+        >>> for _ in range(3):
+        ...     state.apply_action(state.legal_actions()[0])
+        >>> [(seat, points) for seat, points, best in game.lays_seen(state.view(0))]
+        [(1, 6), (0, 2)]
+        """
+        history = view.get("history") or []
+        start = view.get("start")
+        first = view.get("round_start")
+        if not isinstance(start, Mapping) or type(first) is not int or not 0 <= first <= len(history):
+            return []
+        played: list[tuple[int, Any]] = [(int(s), self.string_to_action(text)) for s, text in history[first:]]
+        last_draw = {s: i for i, (s, action) in enumerate(played) if len(action) != 4}
+        scratch = TriominosState(self)
+        if not (played and len(played[0][1]) == 4 and played[0][1][1:] == (0, 0, 0)):
+            scratch._put(_tile(start["tile"]), 0, ORIGIN)
+        seen: list[tuple[int, int, dict[str, int]]] = []
+        for i, (s, action) in enumerate(played):
+            if len(action) != 4:
+                continue
+            tile, x, y, rot = action
+            t = tri_id(x, y)
+            if scratch.layout and i > last_draw.get(s, -1):
+                best: dict[str, int] = {}
+                for u, pat in scratch.slots.items():
+                    fits = CANDIDATES[pat]
+                    if fits:
+                        bonus = scratch._bonus(u)
+                        for other, _ in fits:
+                            if SUMS[other] + bonus > best.get(NAMES[other], -1):
+                                best[NAMES[other]] = SUMS[other] + bonus
+                seen.append((s, SUMS[tile] + scratch._bonus(t), best))
+            scratch._put(tile, rot, t)
+        return seen
+
     def sample_state(self, view: Mapping[str, Any], rng: random.Random) -> TriominosState:
         needed = ["seat", "turn", "round", "rounds", "rack", "rack_sizes", "pool", "layout"]
         check_keys(view, needed, "a view", StateError)
