@@ -5,7 +5,7 @@ from __future__ import annotations
 import functools
 import random
 import re
-from collections.abc import Hashable, Mapping
+from collections.abc import Hashable, Iterator, Mapping
 from typing import Any
 
 from tritable.engine.errors import (
@@ -180,29 +180,22 @@ class Triominos(Game):
         first = view.get("round_start")
         if not isinstance(start, Mapping) or type(first) is not int or not 0 <= first <= len(history):
             return []
-        played: list[tuple[int, Any]] = [(int(s), self.string_to_action(text)) for s, text in history[first:]]
-        last_draw = {s: i for i, (s, action) in enumerate(played) if len(action) != 4}
-        scratch = TriominosState(self)
-        if not (played and len(played[0][1]) == 4 and played[0][1][1:] == (0, 0, 0)):
-            scratch._put(_tile(start["tile"]), 0, ORIGIN)
-        seen: list[tuple[int, int, dict[str, int]]] = []
-        for i, (s, action) in enumerate(played):
+        lays: list[tuple[int, int, int, dict[str, int]]] = []
+        last_draw: dict[int, int] = {}
+        for i, (s, action, before) in enumerate(_round_so_far(self, history[first:], start)):
             if len(action) != 4:
-                continue
-            tile, x, y, rot = action
-            t = tri_id(x, y)
-            if scratch.layout and i > last_draw.get(s, -1):
+                last_draw[s] = i
+            elif before.layout:
                 best: dict[str, int] = {}
-                for u, pat in scratch.slots.items():
+                for u, pat in before.slots.items():
                     fits = CANDIDATES[pat]
                     if fits:
-                        bonus = scratch._bonus(u)
+                        bonus = before._bonus(u)
                         for other, _ in fits:
                             if SUMS[other] + bonus > best.get(NAMES[other], -1):
                                 best[NAMES[other]] = SUMS[other] + bonus
-                seen.append((s, SUMS[tile] + scratch._bonus(t), best))
-            scratch._put(tile, rot, t)
-        return seen
+                lays.append((i, s, SUMS[action[0]] + before._bonus(tri_id(action[1], action[2])), best))
+        return [(s, points, best) for i, s, points, best in lays if i > last_draw.get(s, -1)]
 
     def sample_state(self, view: Mapping[str, Any], rng: random.Random) -> TriominosState:
         needed = ["seat", "turn", "round", "rounds", "rack", "rack_sizes", "pool", "layout"]
@@ -1003,19 +996,12 @@ class TriominosState(State):
         first = self.round_start
         if start is None or first > len(history):
             return bans
-        scratch = TriominosState(self.game)
-        played: list[tuple[int, Any]] = [(int(s), self.game.string_to_action(text)) for s, text in history[first:]]
-        # The round's first action lays the start tile (unless the history begins later: a
-        # position of its own).
-        if not (played and len(played[0][1]) == 4 and played[0][1][1:] == (0, 0, 0)):
-            scratch._put(_tile(start["tile"]), 0, ORIGIN)
         drew = [False] * n
-        for s, action in played:
+        for s, action, before in _round_so_far(self.game, history[first:], start):
             if len(action) == 4:
-                scratch._put(action[0], action[3], tri_id(action[1], action[2]))
                 continue
             fits = 0
-            for pat in scratch.slots.values():
+            for pat in before.slots.values():
                 fits |= PATTERN_MASK[pat]
             bans[s] = fits
             drew[s] = drew[s] or action == DRAW
@@ -1185,6 +1171,21 @@ def _start_points(tile: int) -> int:
     if tile == TRIPLE_000:
         return TRIPLE_000_START
     return SUMS[tile] + START_BONUS if BIT[tile] & TRIPLE_MASK else SUMS[tile]
+
+
+def _round_so_far(game: Game, played: list[Any], start: Mapping[str, Any]) -> Iterator[tuple[int, Any, TriominosState]]:
+    """Each ``[seat, notation]`` of a round's history with the layout just before it (a scratch
+    state holding only the layout, laid on as the lays go by)."""
+    actions: list[tuple[int, Any]] = [(int(s), game.string_to_action(text)) for s, text in played]
+    scratch = TriominosState(game)
+    # The round's first action lays the start tile (unless the history begins later: a position
+    # of its own).
+    if not (actions and len(actions[0][1]) == 4 and actions[0][1][1:] == (0, 0, 0)):
+        scratch._put(_tile(start["tile"]), 0, ORIGIN)
+    for s, action in actions:
+        yield s, action, scratch
+        if len(action) == 4:
+            scratch._put(action[0], action[3], tri_id(action[1], action[2]))
 
 
 @functools.lru_cache(maxsize=64)
