@@ -58,9 +58,9 @@ def _known_racks() -> None:
 
     original = triominos.Triominos.sample_state
 
-    def sample_state(self: Any, view: Any, rng: Any) -> Any:
+    def sample_state(self: Any, view: Any, rng: Any, odds: Any = None) -> Any:
         if REAL is None or view.get("seat") != ME:
-            return original(self, view, rng)
+            return original(self, view, rng, odds)
         fresh = original(self, view, rng)  # the pool's order and later deals, drawn from the view
         state = REAL.clone()
         rest = list(state.pool[state.drawn :])

@@ -151,6 +151,41 @@ def test_the_triominos_evaluation_prefers_fewer_rack_pips() -> None:
             assert -1.0 <= triominos_evaluation(s, k) <= 1.0
 
 
+def _triominos_evaluation_from_the_view(state: State, seat: int) -> float:
+    """The Triominos evaluation worked out from ``state.view(seat)`` itself."""
+    from tritable.ai.evaluation import TRIOMINOS_PIP_WEIGHT, TRIOMINOS_TILE_WEIGHT, relative
+
+    view = state.view(seat)
+    rack = view["rack"]
+    others_shown = [t for s, tiles in enumerate(view["revealed"]) if s != seat for t in tiles]
+    seen = [p[:5] for p in view["layout"]] + rack + others_shown
+    unseen_tiles = 56 - len(seen)
+    mean = (420 - sum(SUMS[INDEX[t]] for t in seen)) / unseen_tiles if unseen_tiles else 7.5
+    scores = []
+    for s, (score, n) in enumerate(zip(view["scores"], view["rack_sizes"], strict=True)):
+        shown = view["revealed"][s]
+        pips = sum(SUMS[INDEX[t]] for t in (rack if s == seat else shown))
+        if s != seat:
+            pips += (n - len(shown)) * mean
+        scores.append(score - TRIOMINOS_PIP_WEIGHT * pips - TRIOMINOS_TILE_WEIGHT * n)
+    return relative(scores, seat, max(40.0, view["target"] / 4))
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_triominos_evaluation_reads_what_the_view_shows(players: int) -> None:
+    rng = random.Random(players)
+    checked = 0
+    for seed in range(3):
+        state = tritable.new_game("triominos", players).new_state(seed=seed)
+        while not state.is_terminal() and checked < 150 * (seed + 1):
+            for seat in range(players):
+                expected = _triominos_evaluation_from_the_view(state, seat)
+                assert triominos_evaluation(state, seat) == pytest.approx(expected, abs=1e-12)
+            checked += 1
+            random_step(state, rng)
+    assert checked >= 300
+
+
 def test_the_triominos_evaluation_counts_scores_and_rack_sizes() -> None:
     game = tritable.new_game("triominos", 3)
     for state in positions(game, range(4), 12):
@@ -363,32 +398,71 @@ def _after_greedy_lays(plies: int = 14) -> State:
     return state
 
 
-def test_triominos_samples_are_weighted_by_the_lays_seen() -> None:
+def _given_away(state: State, lays: list[tuple[int, str, int, dict[str, int]]], seat: int) -> int:
+    """The points the other seats' lays gave away if they held the racks of ``state``."""
+    total = 0
+    for other, _, points, best in lays:
+        if other != seat:
+            rack = state.view(other)["rack"]
+            total += max(0, max((best.get(name, 0) for name in rack), default=0) - points)
+    return total
+
+
+def test_triominos_samples_follow_the_lays_seen() -> None:
     from tritable.ai.agents import Observation
-    from tritable.ai.policies import triominos_sample_weight
 
     state = _after_greedy_lays()
     seat = state.current_player()
+    lays = state.game.lays_seen(state.view(seat))  # type: ignore[attr-defined]
     plain = Observation(state, seat, 1)
     likely = Observation(state, seat, 1)
-    plain_weights = [triominos_sample_weight(plain, plain.sample()) or 0.0 for _ in range(60)]
     drawn = [likely.likely_sample() for _ in range(60)]
     assert all(s.view(seat) == state.view(seat) for s in drawn)  # still consistent with the view
-    likely_weights = [triominos_sample_weight(likely, s) or 0.0 for s in drawn]
     # Greedy seats lay their best tile: racks that would have scored more are drawn less often.
-    assert sum(likely_weights) > 1.5 * sum(plain_weights)
+    plain_regret = sum(_given_away(plain.sample(), lays, seat) for _ in range(60))
+    likely_regret = sum(_given_away(s, lays, seat) for s in drawn)
+    assert likely_regret < 0.5 * plain_regret
     again = Observation(state, seat, 1)
     assert [again.likely_sample() for _ in range(60)] == drawn  # seeded
 
 
 def test_a_seat_weighs_only_the_others_lays() -> None:
     from tritable.ai.agents import Observation
-    from tritable.ai.policies import triominos_sample_weight
+    from tritable.ai.policies import triominos_odds
 
     state = _after_greedy_lays()
     seat = state.current_player()
     lays = state.game.lays_seen(state.view(seat))  # type: ignore[attr-defined]
-    assert {s for s, _, _ in lays} - {seat}, "the position must show others' lays"
-    obs = Observation(state, seat, 3)
-    # The real state is consistent with greedy play: no lay gave points away.
-    assert triominos_sample_weight(obs, state) == 1.0
+    assert {s for s, _, _, _ in lays} - {seat}, "the position must show others' lays"
+    odds = triominos_odds(Observation(state, seat, 3))
+    assert odds is not None and seat not in odds and odds.keys() == {s for s, _, _, _ in lays} - {seat}
+    # The real racks are consistent with greedy play: no tile in them is made less likely.
+    for other, tiles in odds.items():
+        assert all(tiles.get(name, 1.0) == 1.0 for name in state.view(other)["rack"])
+        assert tiles and all(0 <= v < 1 for v in tiles.values())
+    # Before anyone else has laid, there is nothing to weigh.
+    fresh = tritable.new_game("triominos", 3).new_state(seed=7003)
+    starter = fresh.current_player()
+    assert triominos_odds(Observation(fresh, starter, 3)) is None
+
+
+def test_triominos_odds_are_checked() -> None:
+    game = tritable.new_game("triominos", 2)
+    view = game.new_state(seed=7).view(0)
+    rng = random.Random(2)
+    bad: Any
+    for bad in (
+        {2: {}},
+        {1: {"9-9-9": 1.0}},
+        {1: {"5-5-5": -1.0}},
+        {1: {"5-5-5": float("nan")}},
+        {1: {"5-5-5": True}},
+        [1],
+    ):
+        with pytest.raises(ValueError):
+            game.sample_state(view, rng, odds=bad)  # type: ignore[call-arg]
+    # Odds of 0 still leave the tile possible: the deal must fit the view whatever they say.
+    own = set(view["rack"])
+    odds = {1: {name: 0.0 for name in INDEX if name not in own}}
+    sample = game.sample_state(view, rng, odds=odds)  # type: ignore[call-arg]
+    assert sample.view(0) == view

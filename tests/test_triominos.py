@@ -22,7 +22,7 @@ from tritable.engine import (
 from tritable.engine.playout import random_step
 from tritable.games.triominos import Triominos, TriominosState
 from tritable.games.triominos.game import DRAW, PASS
-from tritable.games.triominos.tiles import NAMES, SUMS, TILES
+from tritable.games.triominos.tiles import INDEX, NAMES, SUMS, TILES
 
 # -- helpers --------------------------------------------------------------------------------------
 
@@ -887,7 +887,7 @@ def test_lays_seen_agree_with_the_points_scored_and_the_tiles_that_fitted() -> N
         game = Triominos(rng.choice([2, 3, 4]))
         state = game.new_state(seed)
         assert isinstance(state, TriominosState)
-        expected: list[tuple[int, int, dict[str, int]]] = []
+        expected: list[tuple[int, str, int, dict[str, int]]] = []
         first_round = state.round
         while not state.is_terminal() and state.round == first_round:
             seat = state.current_player()
@@ -901,13 +901,34 @@ def test_lays_seen_agree_with_the_points_scored_and_the_tiles_that_fitted() -> N
                 for lay in lays:
                     name = NAMES[cast(tuple[int, ...], lay)[0]]
                     best[name] = max(best.get(name, -1), state.lay_points(lay))
-                expected.append((seat, state.lay_points(action), best))
+                expected.append((seat, NAMES[cast(tuple[int, ...], action)[0]], state.lay_points(action), best))
             state.apply_action(action)
             if state.round == first_round:
                 seen = game.lays_seen(state.view(0))
-                assert [(s, p) for s, p, _ in seen] == [(s, p) for s, p, _ in expected]
-                for (_, _, best_seen), (_, _, best_rack) in zip(seen, expected, strict=True):
+                assert [(s, t, p) for s, t, p, _ in seen] == [(s, t, p) for s, t, p, _ in expected]
+                for (_, _, _, best_seen), (_, _, _, best_rack) in zip(seen, expected, strict=True):
                     # The seat's own tiles score what lay_points says; other tiles may fit too.
                     assert all(best_seen[name] == points for name, points in best_rack.items())
                 checked += 1
     assert checked > 100
+
+
+def test_a_tally_counts_what_the_view_shows() -> None:
+    state = Triominos(3).new_state(5)
+    rng = random.Random(5)
+    for _ in range(40):
+        random_step(state, rng)
+    assert isinstance(state, TriominosState)
+    layout = len(state.view(None)["layout"])
+    spectator = state.tally(None)
+    assert spectator.rack_pips == 0 and spectator.unseen_tiles == 56 - layout
+    for seat in range(3):
+        view, tally = state.view(seat), state.tally(seat)
+        assert list(tally.scores) == view["scores"] and list(tally.rack_sizes) == view["rack_sizes"]
+        assert tally.rack_pips == sum(SUMS[INDEX[t]] for t in view["rack"])
+        assert tally.unseen_tiles == 56 - layout - len(view["rack"]) - sum(
+            len(shown) for s, shown in enumerate(view["revealed"]) if s != seat
+        )
+    for bad in (3, -1, "0", True):
+        with pytest.raises(ValueError):
+            state.tally(bad)  # type: ignore[arg-type]

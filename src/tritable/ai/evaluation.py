@@ -136,8 +136,6 @@ def triad(state: State, seat: int) -> float:
     return relative(removed, seat, 3.0)
 
 
-_TRIOMINO_PIPS: dict[str, int] = {f"{a}-{b}-{c}": a + b + c for a in range(6) for b in range(a, 6) for c in range(b, 6)}
-"""Triominos tile name -> its sum (the 56 tiles hold 420 pips in all)."""
 TRIOMINOS_PIP_WEIGHT = 0.5
 """Triominos: what a pip left in a rack costs (a seat that goes out scores the others' rack sums)."""
 TRIOMINOS_TILE_WEIGHT = 6.0
@@ -149,24 +147,17 @@ def triominos(state: State, seat: int) -> float:
     """Score difference, scaled by a quarter of the target, each rack counted against its holder:
     ``TRIOMINOS_TILE_WEIGHT`` a tile and ``TRIOMINOS_PIP_WEIGHT`` a pip. The seat's own rack sum
     is known; another seat's is estimated as its rack size times the mean sum of the tiles the
-    seat cannot see (those neither in its rack nor on the table), shown tiles counted exactly."""
-    view = state.view(seat)
-    pips = _TRIOMINO_PIPS
-    rack = view["rack"] or []
-    sizes = view["rack_sizes"]
-    shown = view["revealed"]
-    others_shown = [t for s, tiles in enumerate(shown) if s != seat for t in tiles]
-    seen = sum(pips[p[:5]] for p in view["layout"]) + sum(pips[t] for t in rack) + sum(pips[t] for t in others_shown)
-    unseen_tiles = 56 - len(view["layout"]) - len(rack) - len(others_shown)
-    mean = (420 - seen) / unseen_tiles if unseen_tiles > 0 else 7.5
+    seat cannot see (those neither in its rack nor on the table), shown tiles counted exactly.
+    Read from ``state.tally(seat)``: the numbers of the seat's view."""
+    tally = state.tally(seat)  # type: ignore[attr-defined]
+    unseen = tally.unseen_tiles
+    mean = tally.unseen_pips / unseen if unseen > 0 else 7.5
     scores = []
-    for s, (score, n) in enumerate(zip(view["scores"], sizes, strict=True)):
-        if s == seat:
-            rack_pips = float(sum(pips[t] for t in rack))
-        else:
-            rack_pips = sum(pips[t] for t in shown[s]) + (n - len(shown[s])) * mean
+    for s, (score, n) in enumerate(zip(tally.scores, tally.rack_sizes, strict=True)):
+        hidden = n - tally.shown_tiles[s]
+        rack_pips = float(tally.rack_pips) if s == seat else tally.shown_pips[s] + hidden * mean
         scores.append(score - TRIOMINOS_PIP_WEIGHT * rack_pips - TRIOMINOS_TILE_WEIGHT * n)
-    return relative(scores, seat, max(40.0, view["target"] / 4))
+    return relative(scores, seat, max(40.0, state.game.options["target"] / 4))
 
 
 @register_evaluation("triatri")

@@ -5,8 +5,8 @@ heuristic instead: ``policy(state, seat, actions, rng) -> action``, where ``acti
 ``state.legal_actions(seat)`` (two or more of them) and the result must be one of them. Like an
 evaluation it reads only what ``seat`` could know: the actions, ``state.view(seat)`` and the
 game's documented queries on its state about public play or the seat's own hand (Triominos'
-``lay_points``; TriATri's ``stake_value``, ``winner_after``, ``supply`` and ``hand(seat)``),
-never a state's internals nor another seat's hidden cards, and it draws its randomness from
+``lay_points`` and ``scored_lays``; TriATri's ``stake_value``, ``winner_after``, ``supply`` and
+``hand(seat)``), never a state's internals nor another seat's hidden cards, and it draws its randomness from
 ``rng`` alone (the search's generator), so a search stays reproducible. It should be fast: it
 runs at every step of every playout.
 
@@ -27,7 +27,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from tritable.ai.agents import SAMPLE_WEIGHTS, Observation
+from tritable.ai.agents import SAMPLE_ODDS, Observation
 from tritable.engine.protocol import Action, Game, State
 
 Policy = Callable[[State, int, list[Action], random.Random], Action]
@@ -58,7 +58,7 @@ TRIOMINOS_EPSILON = 0.25
 
 @register_policy("triominos")
 def triominos(state: State, seat: int, actions: list[Action], rng: random.Random) -> Action:
-    """Lay one of the tiles that score most now (``state.lay_points``: the tile's sum and its
+    """Lay one of the tiles that score most now (``state.scored_lays()``: the tile's sum and its
     bridge, slot or hexagon bonus), the higher tile first among equals (a tile left in the rack
     costs its sum); a random legal action with probability ``TRIOMINOS_EPSILON``. Drawing and
     passing come one at a time, never beside a lay, so they never reach the choice.
@@ -67,13 +67,10 @@ def triominos(state: State, seat: int, actions: list[Action], rng: random.Random
     misjudges every open slot: leaving one to the next seat costs about a bonus."""
     if rng.random() < TRIOMINOS_EPSILON:
         return actions[rng.randrange(len(actions))]
-    points = state.lay_points  # type: ignore[attr-defined]
     best = -1
     top: list[Action] = []
-    for a in actions:
-        if type(a) is not tuple or len(a) != 4:
-            continue
-        v = points(a) * 64 + a[0]  # tile index a[0] orders equal points by sum, roughly
+    for a, points in state.scored_lays():  # type: ignore[attr-defined]
+        v = points * 64 + a[0]  # tile index a[0] orders equal points by sum, roughly
         if v > best:
             best = v
             top = [a]
@@ -84,32 +81,30 @@ def triominos(state: State, seat: int, actions: list[Action], rng: random.Random
     return top[rng.randrange(len(top))]
 
 
-TRIOMINOS_REGRET = 1.0
-"""Triominos: how fast a sample's weight falls with the points the others' lays gave away."""
+TRIOMINOS_REGRET = 3.0
+"""Triominos: how fast a tile's odds fall with the points a lay would have given away by not
+laying it."""
 
 
-def triominos_sample_weight(obs: Observation, state: State) -> float | None:
-    """How likely a drawn state makes the others' lays seen this round: a player lays a
-    best-scoring tile, so a rack that held a tile worth more (``Triominos.lays_seen``: the seat
-    has not drawn since, so it still holds that rack) is less likely, by ``exp(-TRIOMINOS_REGRET
-    x the points it would have given away)``; ``None`` before any other seat's lay. Reads the
-    view and the drawn state only."""
-    lays = obs.memo("lays_seen", lambda: obs.game.lays_seen(obs.view))  # type: ignore[attr-defined]
-    if all(seat == obs.seat for seat, _, _ in lays):
-        return None
-    regret = 0
-    racks: dict[int, list[str]] = {}
-    for seat, points, best in lays:
+def triominos_odds(obs: Observation) -> dict[int, dict[str, float]] | None:
+    """The odds of each tile being in another seat's rack, for ``Triominos.sample_state``: a
+    player lays a best-scoring tile, so for each lay seen this round by a seat that has not drawn
+    since (``Triominos.lays_seen``: it still holds that rack, less what it laid), a tile that
+    would have scored more there is less likely in its rack, by ``exp(-TRIOMINOS_REGRET x the
+    points it would have given away)`` a lay. ``None`` before any other seat's lay. Reads the view
+    only."""
+    odds: dict[int, dict[str, float]] = {}
+    for seat, _, points, best in obs.game.lays_seen(obs.view):  # type: ignore[attr-defined]
         if seat == obs.seat:
             continue
-        if seat not in racks:
-            racks[seat] = state.view(seat)["rack"]
-        top = max((best.get(name, 0) for name in racks[seat]), default=0)
-        regret += max(0, top - points)
-    return math.exp(-TRIOMINOS_REGRET * regret)
+        tiles = odds.setdefault(seat, {})
+        for name, top in best.items():
+            if top > points:
+                tiles[name] = tiles.get(name, 1.0) * math.exp(-TRIOMINOS_REGRET * (top - points))
+    return odds or None
 
 
-SAMPLE_WEIGHTS["triominos"] = triominos_sample_weight
+SAMPLE_ODDS["triominos"] = triominos_odds
 
 TRIATRI_EPSILON = 0.25
 """TriATri: how often the policy plays a random legal action instead of its heuristic one."""

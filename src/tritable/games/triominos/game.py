@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import functools
+import math
 import random
 import re
 from collections.abc import Hashable, Iterator, Mapping
-from typing import Any
+from typing import Any, NamedTuple
 
 from tritable.engine.errors import (
     GameOverError,
@@ -158,9 +159,9 @@ class Triominos(Game):
         state._check_turn()
         return state
 
-    def lays_seen(self, view: Mapping[str, Any]) -> list[tuple[int, int, dict[str, int]]]:
+    def lays_seen(self, view: Mapping[str, Any]) -> list[tuple[int, str, int, dict[str, int]]]:
         """What the round's lays show of the racks: for each lay after the start tile by a seat
-        that has not drawn or passed since, ``(seat, points it scored, best)``, where ``best``
+        that has not drawn or passed since, ``(seat, tile laid, points it scored, best)``, where ``best``
         maps each tile that would have fitted then to the most points it would have scored
         (its sum and bonus). Such a seat still holds its rack of that moment, less what it laid
         since, so a player that lays its best tile holds none that ``best`` rates higher. A
@@ -172,15 +173,15 @@ class Triominos(Game):
         >>> state = game.new_state(seed=7)
         >>> for _ in range(3):
         ...     state.apply_action(state.legal_actions()[0])
-        >>> [(seat, points) for seat, points, best in game.lays_seen(state.view(0))]
-        [(1, 6), (0, 2)]
+        >>> [(seat, tile, points) for seat, tile, points, best in game.lays_seen(state.view(0))]
+        [(1, '1-1-4', 6), (0, '0-1-1', 2)]
         """
         history = view.get("history") or []
         start = view.get("start")
         first = view.get("round_start")
         if not isinstance(start, Mapping) or type(first) is not int or not 0 <= first <= len(history):
             return []
-        lays: list[tuple[int, int, int, dict[str, int]]] = []
+        lays: list[tuple[int, int, str, int, dict[str, int]]] = []
         last_draw: dict[int, int] = {}
         for i, (s, action, before) in enumerate(_round_so_far(self, history[first:], start)):
             if len(action) != 4:
@@ -194,18 +195,37 @@ class Triominos(Game):
                         for other, _ in fits:
                             if SUMS[other] + bonus > best.get(NAMES[other], -1):
                                 best[NAMES[other]] = SUMS[other] + bonus
-                lays.append((i, s, SUMS[action[0]] + before._bonus(tri_id(action[1], action[2])), best))
-        return [(s, points, best) for i, s, points, best in lays if i > last_draw.get(s, -1)]
+                points = SUMS[action[0]] + before._bonus(tri_id(action[1], action[2]))
+                lays.append((i, s, NAMES[action[0]], points, best))
+        return [(s, tile, points, best) for i, s, tile, points, best in lays if i > last_draw.get(s, -1)]
 
-    def sample_state(self, view: Mapping[str, Any], rng: random.Random) -> TriominosState:
+    def sample_state(
+        self, view: Mapping[str, Any], rng: random.Random, odds: Mapping[int, Mapping[str, float]] | None = None
+    ) -> TriominosState:
+        """A state consistent with ``view``, its unseen tiles dealt at random (the package
+        docstring lists what the deal obeys). ``odds`` may weight the deal by a belief of the
+        caller's: ``{seat: {tile name: odds}}``, where a tile's odds (a number >= 0, 1 when not
+        given) say how much likelier it is to be in that seat's rack than an unlisted one. Odds
+        never rule a tile out (below ``MIN_ODDS`` they count as ``MIN_ODDS``), so the deal
+        still fits the view whatever they say.
+
+        >>> import random, tritable
+        >>> game = tritable.new_game("triominos", 2)
+        >>> view = game.new_state(seed=7).view(0)
+        >>> rng = random.Random(1)
+        >>> racks = [game.sample_state(view, rng, odds={1: {"5-5-5": 1e-9}}).to_json()["racks"][1] for _ in range(50)]
+        >>> any("5-5-5" in rack for rack in racks)
+        False
+        """
         needed = ["seat", "turn", "round", "rounds", "rack", "rack_sizes", "pool", "layout"]
         check_keys(view, needed, "a view", StateError)
         if view.get("game") != self.id:
             raise StateError(f"this is not a {self.id} view")
+        weights = _read_odds(odds, self.players)
         state = TriominosState(self)
         try:
             state._read_header({"history": view.get("history", []), "setup": None})
-            state._load(view, private=False, rng=rng)
+            state._load(view, private=False, rng=rng, odds=weights)
         except StateError:
             raise
         except (TypeError, ValueError, KeyError, IndexError, AttributeError, OverflowError) as exc:
@@ -302,6 +322,25 @@ def _tiles_mask(names: object, what: str) -> int:
             raise StateError(f"{what} holds {name} twice")
         mask |= BIT[t]
     return mask
+
+
+class Tally(NamedTuple):
+    """What :meth:`TriominosState.tally` counts: the numbers of one seat's view."""
+
+    scores: tuple[int, ...]
+    rack_sizes: tuple[int, ...]
+    rack_pips: int
+    """The seat's own rack (0 for a spectator)."""
+    shown_pips: tuple[int, ...]
+    """Per seat, the pips of the tiles it has shown and still holds."""
+    shown_tiles: tuple[int, ...]
+    unseen_tiles: int
+    """Tiles the seat cannot see: the others' hidden tiles and the pool."""
+    unseen_pips: int
+
+
+TOTAL_PIPS = sum(SUMS)
+"""All 56 tiles hold 420 pips."""
 
 
 class TriominosState(State):
@@ -533,6 +572,69 @@ class TriominosState(State):
             raise IllegalActionError(f"{action!r} is not a triominos action")
         tile, x, y, rot = action
         return SUMS[tile] + self._bonus(self._lay_slot(seat, tile, x, y, rot))
+
+    def scored_lays(self) -> list[tuple[Action, int]]:
+        """Every legal lay of the seat to move with what ``lay_points`` says it scores, at the cost
+        of one bonus a slot (for agents that weigh every lay, at every step of a playout); in no
+        particular order. ``[]`` while the start tile is to be laid, when the seat must draw or
+        pass, and once the game is over.
+
+        >>> import tritable
+        >>> state = tritable.new_game("triominos", 2).new_state(seed=7)
+        >>> state.apply_action(state.legal_actions()[0])
+        >>> lays = state.scored_lays()
+        >>> sorted(lays) == sorted((a, state.lay_points(a)) for a in state.legal_actions())
+        True
+        """
+        seat = self.to_move
+        if seat < 0 or self.choice:
+            return []
+        rack = self.racks[seat]
+        out: list[tuple[Action, int]] = []
+        masks, bit, sums = PATTERN_MASK, BIT, SUMS
+        for t, pat in self.slots.items():
+            if masks[pat] & rack:
+                x, y = XY[t]
+                bonus = self._bonus(t)
+                for tile, rot in CANDIDATES[pat]:
+                    if rack & bit[tile]:
+                        out.append(((tile, x, y, rot), sums[tile] + bonus))
+        return out
+
+    def tally(self, seat: int | None) -> Tally:
+        """The counts of ``view(seat)`` without its text, for agents that weigh a position at
+        every step of a search: each seat's score and rack size, the pips of the seat's own rack
+        and of the tiles each seat has shown, and the tiles and pips ``seat`` cannot see (other
+        racks and the pool; for a spectator, every rack too).
+
+        >>> import tritable
+        >>> state = tritable.new_game("triominos", 2).new_state(seed=7)
+        >>> state.apply_action(state.legal_actions()[0])
+        >>> tally = state.tally(0)
+        >>> tally.unseen_tiles == 56 - len(state.view(0)["layout"]) - tally.rack_sizes[0]
+        True
+        """
+        n = self.game.players
+        if seat is not None and not (_is_int(seat) and 0 <= seat < n):
+            raise ValueError(f"no seat {seat!r} in a {n}-player game")
+        sizes = tuple(r.bit_count() for r in self.racks)
+        shown = tuple(mask_sum(m) for m in self.revealed)
+        own = 0 if seat is None else self.racks[seat]
+        seen_mask = own
+        for s, m in enumerate(self.revealed):
+            if s != seat:
+                seen_mask |= m
+        on_table = sum(SUMS[code // 3] for code in self.layout.values())
+        seen = on_table + mask_sum(seen_mask)
+        return Tally(
+            scores=tuple(self.scores),
+            rack_sizes=sizes,
+            rack_pips=mask_sum(own),
+            shown_pips=shown,
+            shown_tiles=tuple(m.bit_count() for m in self.revealed),
+            unseen_tiles=len(TILES) - len(self.layout) - seen_mask.bit_count(),
+            unseen_pips=TOTAL_PIPS - seen,
+        )
 
     def _can_place(self, seat: int) -> bool:
         if self._moves is not None:
@@ -828,7 +930,14 @@ class TriominosState(State):
         data["history"] = [[s, _notation(a)] for s, a in self.history]
         return data
 
-    def _load(self, data: Mapping[str, Any], *, private: bool, rng: random.Random | None = None) -> None:
+    def _load(
+        self,
+        data: Mapping[str, Any],
+        *,
+        private: bool,
+        rng: random.Random | None = None,
+        odds: list[dict[int, float]] | None = None,
+    ) -> None:
         """Fill this state from ``to_json`` (``private``) or from a seat's view (hidden parts drawn
         with ``rng``)."""
         g = self.game
@@ -906,7 +1015,7 @@ class TriominosState(State):
                     raise StateError(f"seat {s}'s revealed tiles are not all in its rack")
         else:
             assert rng is not None
-            self._sample_hidden(data, on_table, rng)
+            self._sample_hidden(data, on_table, rng, odds)
         if self.to_move >= 0 and self.choice:
             if self.layout or _round_starter(self.racks) != self.to_move:
                 raise StateError("the start tile is laid on an empty layout by the seat holding the best start tile")
@@ -916,7 +1025,9 @@ class TriominosState(State):
             raise StateError("the layout is empty but no start tile is being laid")
         self._moves = None
 
-    def _sample_hidden(self, view: Mapping[str, Any], on_table: int, rng: random.Random) -> None:
+    def _sample_hidden(
+        self, view: Mapping[str, Any], on_table: int, rng: random.Random, odds: list[dict[int, float]] | None
+    ) -> None:
         n = self.game.players
         seat = view["seat"]
         turn = view["turn"]
@@ -959,10 +1070,12 @@ class TriominosState(State):
             if 0 <= mover != seat and self.draws and needs[mover]:
                 # The mover is drawing this turn: the tile drawn last may fit (and must then be laid).
                 needs_now = [*needs[:mover], needs[mover] - 1, *needs[mover + 1 :], 1]
-                racks, pool = _deal_unseen(mask_tiles(unseen_mask), [*fixed, 0], needs_now, [*bans, 0], rng)
+                # The tile drawn last was the pool's: the mover's odds do not bear on it.
+                more_odds = None if odds is None else [*odds, {}]
+                racks, pool = _deal_unseen(mask_tiles(unseen_mask), [*fixed, 0], needs_now, [*bans, 0], rng, more_odds)
                 racks[mover] |= racks.pop()
             else:
-                racks, pool = _deal_unseen(mask_tiles(unseen_mask), fixed, needs, bans, rng)
+                racks, pool = _deal_unseen(mask_tiles(unseen_mask), fixed, needs, bans, rng, odds)
             # Another seat laying the start tile holds the best one of all racks: deals where it
             # does not are redrawn (exact, and likely enough: at worst about 1 in 7).
             if starter < 0 or starter == seat or _round_starter(racks) == starter:
@@ -1196,11 +1309,18 @@ def _ranked_above(tile: int) -> int:
 
 
 def _deal_unseen(
-    unseen: list[int], fixed: list[int], needs: list[int], bans: list[int], rng: random.Random
+    unseen: list[int],
+    fixed: list[int],
+    needs: list[int],
+    bans: list[int],
+    rng: random.Random,
+    odds: list[dict[int, float]] | None = None,
 ) -> tuple[list[int], list[int]]:
     """Deal the ``unseen`` tiles: ``needs[s]`` more to each rack (which holds ``fixed[s]``), none
     of ``bans[s]``, the rest to the pool in a random order. Uniform when at most one seat has bans;
-    with several, the most constrained seat is dealt first (close to uniform, always consistent)."""
+    with several, the most constrained seat is dealt first (close to uniform, always consistent).
+    With ``odds[s]`` (tile -> odds, 1 for a tile not listed), each rack's tiles are drawn one by
+    one in proportion to their odds among the tiles left."""
     order = sorted(range(len(needs)), key=lambda s: (sum(1 for t in unseen if not bans[s] & BIT[t]) - needs[s], s))
     for _ in range(64):
         rng.shuffle(unseen)
@@ -1211,7 +1331,13 @@ def _deal_unseen(
             if not need:
                 continue
             got = 0
-            for t in unseen:
+            tiles = unseen
+            if odds is not None and odds[s]:
+                # Weighted draws without replacement: sort by log(u) / odds (exponential clocks).
+                weights = odds[s]
+                keys = {t: math.log(1.0 - rng.random()) / weights.get(t, 1.0) for t in unseen}
+                tiles = sorted(unseen, key=keys.__getitem__, reverse=True)
+            for t in tiles:
                 if got == need:
                     break
                 b = BIT[t]
@@ -1224,6 +1350,30 @@ def _deal_unseen(
         else:
             return racks, [t for t in unseen if not taken & BIT[t]]
     raise StateError("no deal of the unseen tiles fits this round's play (the view contradicts itself)")
+
+
+def _read_odds(odds: Mapping[int, Mapping[str, float]] | None, players: int) -> list[dict[int, float]] | None:
+    """``sample_state``'s ``odds`` by seat and tile index (checked: known seats and tiles,
+    finite odds >= 0, the smallest raised to ``MIN_ODDS``: odds rank tiles, never rule one out)."""
+    if odds is None:
+        return None
+    if not isinstance(odds, Mapping):
+        raise ValueError("odds map seats to {tile name: odds}")
+    out: list[dict[int, float]] = [{} for _ in range(players)]
+    for seat, tiles in odds.items():
+        if not (_is_int(seat) and 0 <= seat < players) or not isinstance(tiles, Mapping):
+            raise ValueError(f"odds map seats (0-{players - 1}) to {{tile name: odds}}, not {seat!r}")
+        for name, value in tiles.items():
+            if name not in INDEX:
+                raise ValueError(f"odds of an unknown tile {name!r}")
+            if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value < math.inf:
+                raise ValueError(f"the odds of {name} must be a finite number >= 0, not {value!r}")
+            out[seat][INDEX[name]] = max(float(value), MIN_ODDS)
+    return out
+
+
+MIN_ODDS = 1e-12
+"""The least odds a tile gets in a weighted deal (smaller ones would round its key to infinity)."""
 
 
 def _nonneg(v: object, what: str) -> int:
