@@ -15,7 +15,8 @@ the other seats' agents are seeded from ``i`` too. Variants for experiments:
   rollout policy). Against ``random`` that is the best-response search, another ceiling.
 
 Usage: ``.venv/bin/python bench/paired_games.py GAME PLAYERS GAMES SPEC [--opponent SPEC]
-[--no-policy] [--full-information] [--known-racks] [--random-model] [--jobs J] [--out FILE]``.
+[--no-policy] [--full-information] [--known-racks] [--random-model] [--first I] [--jobs J]
+[--out FILE]`` (``--first I``: games I .. I+GAMES-1, to add games to an earlier run).
 Prints the agent's score (a win 1, a draw 1/2 against each other seat) and, with ``--out``, one
 JSON line a game (its return).
 ``--compare A B`` reads two such files and prints the paired difference with a 95% interval.
@@ -150,6 +151,7 @@ def main() -> None:
     parser.add_argument("--full-information", action="store_true")
     parser.add_argument("--known-racks", action="store_true")
     parser.add_argument("--random-model", action="store_true")
+    parser.add_argument("--first", type=int, default=0, help="the first game's number (games first .. first+GAMES-1)")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--out")
     ARGS = parser.parse_args()
@@ -166,7 +168,7 @@ def main() -> None:
     rows: list[dict[str, Any]] = []
     # Each game's line is written as it ends, so a long run that is stopped keeps what it played.
     with open(ARGS.out or os.devnull, "w", encoding="utf-8") as out, Pool(ARGS.jobs) as pool:
-        for row in pool.imap(one, range(ARGS.games)):  # forked workers inherit the variant
+        for row in pool.imap(one, range(ARGS.first, ARGS.first + ARGS.games)):  # forked workers inherit the variant
             rows.append(row)
             out.write(json.dumps(row) + "\n")
             out.flush()

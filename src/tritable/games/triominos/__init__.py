@@ -162,7 +162,11 @@ outcome's ``rounds`` leave the layout out), ``history`` (every action, as notati
 ``round_start`` (how many history entries come before this round's first action).
 ``rack`` is the seat's own rack (``None`` for a spectator). Other racks, the pool's order and the
 deals of later rounds are hidden; ``to_json`` holds them too. ``TriominosState.lay_points(action)``
-gives what a legal lay would score (the tile's sum and its bonus) without laying it.
+gives what a legal lay would score (the tile's sum and its bonus) without laying it,
+``scored_lays()`` every legal lay with its points at once, and ``tally(seat)`` the numbers of a
+seat's view (scores, rack sizes, its rack's pips, the tiles and pips it cannot see) without
+building it; ``Triominos.lays_seen(view)`` lists what this round's lays show of the racks.
+Agents read these at every step of a search.
 
 ``sample_state`` deals the unseen tiles (other racks and the pool) again at random and shuffles
 the later rounds anew. The deal fits the rack sizes, keeps shown tiles with their owners (while

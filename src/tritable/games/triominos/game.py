@@ -23,6 +23,7 @@ from tritable.games.triominos.tiles import (
     BIT,
     CANDIDATES,
     CORNER_NUMBERS,
+    CORNERS,
     FITS,
     FREE,
     INDEX,
@@ -501,21 +502,20 @@ class TriominosState(State):
 
     def _bonus(self, t: int) -> int:
         """The bonus a tile laid on the open slot ``t`` scores (before it is laid)."""
-        corners, neighbours = geometry(t)
-        layout, pcount = self.layout, self.pcount
-        hexagons = sum(1 for p in corners if pcount.get(p, 0) == 5)
+        (c0, c1, c2), (n0, n1, n2) = geometry(t)
+        count = self.pcount.get
+        hexagons = (count(c0, 0) == 5) + (count(c1, 0) == 5) + (count(c2, 0) == 5)
         if hexagons:
             return HEXAGON_BONUS[hexagons]
-        edges = 0
-        lone = -1
-        for k in range(3):
-            if neighbours[k] in layout:
-                edges += 1
-                lone = k
+        layout = self.layout
+        e0, e1, e2 = n0 in layout, n1 in layout, n2 in layout
+        edges = e0 + e1 + e2
         if edges >= 2:
             return SLOT_BONUS
+        if not edges:
+            return 0
         # A bridge: one edge laid against the layout, the corner opposite it touching a tile by a point.
-        return BRIDGE_BONUS if edges == 1 and corners[lone] in self.points else 0
+        return BRIDGE_BONUS if (c0 if e0 else c1 if e1 else c2) in self.points else 0
 
     def _put(self, tile: int, rot: int, t: int) -> int:
         """Lay ``tile`` on triangle ``t`` (already checked); returns its bonus."""
@@ -526,21 +526,18 @@ class TriominosState(State):
         layout[t] = code
         slots.pop(t, None)
         nums = CORNER_NUMBERS[code]
-        fresh = []
+        # Only slots round a newly numbered point change pattern; the empty neighbours join the frontier.
+        stale = [u for u in neighbours if u not in layout]
         for k in range(3):
             p = corners[k]
             c = pcount.get(p, 0) + 1
             pcount[p] = c
             if c == 1:
                 points[p] = nums[k]
-                fresh.append(p)
-        # Only slots round a newly numbered point change pattern; the empty neighbours join the frontier.
-        stale = [u for u in neighbours if u not in layout]
-        for p in fresh:
-            stale.extend(u for u in around(p) if u in slots)
+                stale.extend(u for u in around(p) if u in slots)
         get = points.get
         for u in stale:
-            c0, c1, c2 = geometry(u)[0]
+            c0, c1, c2 = CORNERS.get(u) or geometry(u)[0]
             slots[u] = get(c0, FREE) * 49 + get(c1, FREE) * 7 + get(c2, FREE)
         self.last = t
         return bonus
