@@ -59,9 +59,9 @@ def _known_racks() -> None:
 
     original = triominos.Triominos.sample_state
 
-    def sample_state(self: Any, view: Any, rng: Any, odds: Any = None) -> Any:
+    def sample_state(self: Any, view: Any, rng: Any) -> Any:
         if REAL is None or view.get("seat") != ME:
-            return original(self, view, rng, odds)
+            return original(self, view, rng)
         fresh = original(self, view, rng)  # the pool's order and later deals, drawn from the view
         state = REAL.clone()
         rest = list(state.pool[state.drawn :])

@@ -398,71 +398,32 @@ def _after_greedy_lays(plies: int = 14) -> State:
     return state
 
 
-def _given_away(state: State, lays: list[tuple[int, str, int, dict[str, int]]], seat: int) -> int:
-    """The points the other seats' lays gave away if they held the racks of ``state``."""
-    total = 0
-    for other, _, points, best in lays:
-        if other != seat:
-            rack = state.view(other)["rack"]
-            total += max(0, max((best.get(name, 0) for name in rack), default=0) - points)
-    return total
-
-
-def test_triominos_samples_follow_the_lays_seen() -> None:
+def test_triominos_samples_are_weighted_by_the_lays_seen() -> None:
     from tritable.ai.agents import Observation
+    from tritable.ai.policies import triominos_sample_weight
 
     state = _after_greedy_lays()
     seat = state.current_player()
-    lays = state.game.lays_seen(state.view(seat))  # type: ignore[attr-defined]
     plain = Observation(state, seat, 1)
     likely = Observation(state, seat, 1)
+    plain_weights = [triominos_sample_weight(plain, plain.sample()) or 0.0 for _ in range(60)]
     drawn = [likely.likely_sample() for _ in range(60)]
     assert all(s.view(seat) == state.view(seat) for s in drawn)  # still consistent with the view
+    likely_weights = [triominos_sample_weight(likely, s) or 0.0 for s in drawn]
     # Greedy seats lay their best tile: racks that would have scored more are drawn less often.
-    plain_regret = sum(_given_away(plain.sample(), lays, seat) for _ in range(60))
-    likely_regret = sum(_given_away(s, lays, seat) for s in drawn)
-    assert likely_regret < 0.5 * plain_regret
+    assert sum(likely_weights) > 1.5 * sum(plain_weights)
     again = Observation(state, seat, 1)
     assert [again.likely_sample() for _ in range(60)] == drawn  # seeded
 
 
 def test_a_seat_weighs_only_the_others_lays() -> None:
     from tritable.ai.agents import Observation
-    from tritable.ai.policies import triominos_odds
+    from tritable.ai.policies import triominos_sample_weight
 
     state = _after_greedy_lays()
     seat = state.current_player()
     lays = state.game.lays_seen(state.view(seat))  # type: ignore[attr-defined]
     assert {s for s, _, _, _ in lays} - {seat}, "the position must show others' lays"
-    odds = triominos_odds(Observation(state, seat, 3))
-    assert odds is not None and seat not in odds and odds.keys() == {s for s, _, _, _ in lays} - {seat}
-    # The real racks are consistent with greedy play: no tile in them is made less likely.
-    for other, tiles in odds.items():
-        assert all(tiles.get(name, 1.0) == 1.0 for name in state.view(other)["rack"])
-        assert tiles and all(0 <= v < 1 for v in tiles.values())
-    # Before anyone else has laid, there is nothing to weigh.
-    fresh = tritable.new_game("triominos", 3).new_state(seed=7003)
-    starter = fresh.current_player()
-    assert triominos_odds(Observation(fresh, starter, 3)) is None
-
-
-def test_triominos_odds_are_checked() -> None:
-    game = tritable.new_game("triominos", 2)
-    view = game.new_state(seed=7).view(0)
-    rng = random.Random(2)
-    bad: Any
-    for bad in (
-        {2: {}},
-        {1: {"9-9-9": 1.0}},
-        {1: {"5-5-5": -1.0}},
-        {1: {"5-5-5": float("nan")}},
-        {1: {"5-5-5": True}},
-        [1],
-    ):
-        with pytest.raises(ValueError):
-            game.sample_state(view, rng, odds=bad)  # type: ignore[call-arg]
-    # Odds of 0 still leave the tile possible: the deal must fit the view whatever they say.
-    own = set(view["rack"])
-    odds = {1: {name: 0.0 for name in INDEX if name not in own}}
-    sample = game.sample_state(view, rng, odds=odds)  # type: ignore[call-arg]
-    assert sample.view(0) == view
+    obs = Observation(state, seat, 3)
+    # The real state is consistent with greedy play: no lay gave points away.
+    assert triominos_sample_weight(obs, state) == 1.0

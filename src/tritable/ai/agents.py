@@ -51,13 +51,16 @@ def view_digest(view: JSON) -> str:
     return hashlib.blake2b(text.encode(), digest_size=12).hexdigest()
 
 
-SampleOdds = Callable[["Observation"], Any]
-"""A per-game belief, for a game whose ``sample_state`` takes ``odds`` (Triominos):
-``observation -> odds`` in the game's format, or ``None`` when the view shows nothing to weigh.
-It reads the view alone (see :mod:`tritable.ai.policies`)."""
+SAMPLE_CANDIDATES = 4
+"""How many states a weighted sample is chosen from."""
 
-SAMPLE_ODDS: dict[str, SampleOdds] = {}
-"""game id -> the belief its sampler is given."""
+SampleWeight = Callable[["Observation", State], "float | None"]
+"""A per-game sample weight: ``(observation, drawn state) -> weight >= 0``, or ``None`` when the
+view shows nothing to weigh (the first draw is taken then); read from the view and the drawn state
+alone (see :mod:`tritable.ai.policies`)."""
+
+SAMPLE_WEIGHTS: dict[str, SampleWeight] = {}
+"""game id -> sample weight."""
 
 
 class Observation:
@@ -94,16 +97,21 @@ class Observation:
         return self.game.sample_state(self.view, self.rng)
 
     def likely_sample(self) -> State:
-        """A state as :meth:`sample` draws it, but for a game with a belief
-        (:data:`SAMPLE_ODDS`: what the others' moves say of their hidden parts), drawn with the
-        odds it gives (computed once per observation)."""
-        believe = SAMPLE_ODDS.get(self.game.id)
-        if self._state is not None or believe is None:
+        """A state as :meth:`sample` draws it, but where the game has a sample weight
+        (:data:`SAMPLE_WEIGHTS`), chosen among ``SAMPLE_CANDIDATES`` draws in proportion to its
+        weight: how likely the state makes the others' moves seen."""
+        weigh = SAMPLE_WEIGHTS.get(self.game.id)
+        if self._state is not None or weigh is None:
             return self.sample()
-        odds = self.memo("odds", lambda: believe(self))
-        if odds is None:
-            return self.sample()
-        return self.game.sample_state(self.view, self.rng, odds=odds)  # type: ignore[call-arg]
+        first = self.game.sample_state(self.view, self.rng)
+        weight = weigh(self, first)
+        if weight is None:  # the play so far shows nothing to weigh
+            return first
+        drawn = [first] + [self.game.sample_state(self.view, self.rng) for _ in range(SAMPLE_CANDIDATES - 1)]
+        weights = [weight] + [weigh(self, state) or 0.0 for state in drawn[1:]]
+        if not sum(weights) > 0:
+            return first
+        return self.rng.choices(drawn, weights)[0]
 
     def memo(self, key: str, make: Callable[[], Any]) -> Any:
         """``make()``, computed once for this observation (for what every sample shares)."""

@@ -27,7 +27,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from tritable.ai.agents import SAMPLE_ODDS, Observation
+from tritable.ai.agents import SAMPLE_WEIGHTS, Observation
 from tritable.engine.protocol import Action, Game, State
 
 Policy = Callable[[State, int, list[Action], random.Random], Action]
@@ -81,30 +81,32 @@ def triominos(state: State, seat: int, actions: list[Action], rng: random.Random
     return top[rng.randrange(len(top))]
 
 
-TRIOMINOS_REGRET = 3.0
-"""Triominos: how fast a tile's odds fall with the points a lay would have given away by not
-laying it."""
+TRIOMINOS_REGRET = 1.0
+"""Triominos: how fast a sample's weight falls with the points the others' lays gave away."""
 
 
-def triominos_odds(obs: Observation) -> dict[int, dict[str, float]] | None:
-    """The odds of each tile being in another seat's rack, for ``Triominos.sample_state``: a
-    player lays a best-scoring tile, so for each lay seen this round by a seat that has not drawn
-    since (``Triominos.lays_seen``: it still holds that rack, less what it laid), a tile that
-    would have scored more there is less likely in its rack, by ``exp(-TRIOMINOS_REGRET x the
-    points it would have given away)`` a lay. ``None`` before any other seat's lay. Reads the view
-    only."""
-    odds: dict[int, dict[str, float]] = {}
-    for seat, _, points, best in obs.game.lays_seen(obs.view):  # type: ignore[attr-defined]
+def triominos_sample_weight(obs: Observation, state: State) -> float | None:
+    """How likely a drawn state makes the others' lays seen this round: a player lays a
+    best-scoring tile, so a rack that held a tile worth more (``Triominos.lays_seen``: the seat
+    has not drawn since, so it still holds that rack) is less likely, by ``exp(-TRIOMINOS_REGRET
+    x the points it would have given away)``; ``None`` before any other seat's lay. Reads the
+    view and the drawn state only."""
+    lays = obs.memo("lays_seen", lambda: obs.game.lays_seen(obs.view))  # type: ignore[attr-defined]
+    if all(seat == obs.seat for seat, _, _, _ in lays):
+        return None
+    regret = 0
+    racks: dict[int, list[str]] = {}
+    for seat, _, points, best in lays:
         if seat == obs.seat:
             continue
-        tiles = odds.setdefault(seat, {})
-        for name, top in best.items():
-            if top > points:
-                tiles[name] = tiles.get(name, 1.0) * math.exp(-TRIOMINOS_REGRET * (top - points))
-    return odds or None
+        if seat not in racks:
+            racks[seat] = state.view(seat)["rack"]
+        top = max((best.get(name, 0) for name in racks[seat]), default=0)
+        regret += max(0, top - points)
+    return math.exp(-TRIOMINOS_REGRET * regret)
 
 
-SAMPLE_ODDS["triominos"] = triominos_odds
+SAMPLE_WEIGHTS["triominos"] = triominos_sample_weight
 
 TRIATRI_EPSILON = 0.25
 """TriATri: how often the policy plays a random legal action instead of its heuristic one."""

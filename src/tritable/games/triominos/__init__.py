@@ -182,10 +182,8 @@ round's public play shows:
   a higher tile).
 
 The deal is uniform over the deals that obey these when at most one rack is constrained, close
-to uniform otherwise. Older draws, and what a seat chose to lay, are not read. A caller with a
-belief of its own (an agent that reads the lays, ``Triominos.lays_seen(view)``) passes it as
-``sample_state(view, rng, odds={seat: {tile: odds}})``: each rack is then dealt its tiles in
-proportion to their odds, still within what the view allows.
+to uniform otherwise. Older draws, and what a seat chose to lay, are not read (an agent may
+weigh the samples by the lays, ``Triominos.lays_seen(view)``).
 """
 
 from tritable.games.triominos.game import Triominos, TriominosState

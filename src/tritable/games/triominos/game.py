@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import functools
-import math
 import random
 import re
 from collections.abc import Hashable, Iterator, Mapping
@@ -200,33 +199,15 @@ class Triominos(Game):
                 lays.append((i, s, NAMES[action[0]], points, best))
         return [(s, tile, points, best) for i, s, tile, points, best in lays if i > last_draw.get(s, -1)]
 
-    def sample_state(
-        self, view: Mapping[str, Any], rng: random.Random, odds: Mapping[int, Mapping[str, float]] | None = None
-    ) -> TriominosState:
-        """A state consistent with ``view``, its unseen tiles dealt at random (the package
-        docstring lists what the deal obeys). ``odds`` may weight the deal by a belief of the
-        caller's: ``{seat: {tile name: odds}}``, where a tile's odds (a number >= 0, 1 when not
-        given) say how much likelier it is to be in that seat's rack than an unlisted one. Odds
-        never rule a tile out (below ``MIN_ODDS`` they count as ``MIN_ODDS``), so the deal
-        still fits the view whatever they say.
-
-        >>> import random, tritable
-        >>> game = tritable.new_game("triominos", 2)
-        >>> view = game.new_state(seed=7).view(0)
-        >>> rng = random.Random(1)
-        >>> racks = [game.sample_state(view, rng, odds={1: {"5-5-5": 1e-9}}).to_json()["racks"][1] for _ in range(50)]
-        >>> any("5-5-5" in rack for rack in racks)
-        False
-        """
+    def sample_state(self, view: Mapping[str, Any], rng: random.Random) -> TriominosState:
         needed = ["seat", "turn", "round", "rounds", "rack", "rack_sizes", "pool", "layout"]
         check_keys(view, needed, "a view", StateError)
         if view.get("game") != self.id:
             raise StateError(f"this is not a {self.id} view")
-        weights = _read_odds(odds, self.players)
         state = TriominosState(self)
         try:
             state._read_header({"history": view.get("history", []), "setup": None})
-            state._load(view, private=False, rng=rng, odds=weights)
+            state._load(view, private=False, rng=rng)
         except StateError:
             raise
         except (TypeError, ValueError, KeyError, IndexError, AttributeError, OverflowError) as exc:
@@ -927,14 +908,7 @@ class TriominosState(State):
         data["history"] = [[s, _notation(a)] for s, a in self.history]
         return data
 
-    def _load(
-        self,
-        data: Mapping[str, Any],
-        *,
-        private: bool,
-        rng: random.Random | None = None,
-        odds: list[dict[int, float]] | None = None,
-    ) -> None:
+    def _load(self, data: Mapping[str, Any], *, private: bool, rng: random.Random | None = None) -> None:
         """Fill this state from ``to_json`` (``private``) or from a seat's view (hidden parts drawn
         with ``rng``)."""
         g = self.game
@@ -1012,7 +986,7 @@ class TriominosState(State):
                     raise StateError(f"seat {s}'s revealed tiles are not all in its rack")
         else:
             assert rng is not None
-            self._sample_hidden(data, on_table, rng, odds)
+            self._sample_hidden(data, on_table, rng)
         if self.to_move >= 0 and self.choice:
             if self.layout or _round_starter(self.racks) != self.to_move:
                 raise StateError("the start tile is laid on an empty layout by the seat holding the best start tile")
@@ -1022,9 +996,7 @@ class TriominosState(State):
             raise StateError("the layout is empty but no start tile is being laid")
         self._moves = None
 
-    def _sample_hidden(
-        self, view: Mapping[str, Any], on_table: int, rng: random.Random, odds: list[dict[int, float]] | None
-    ) -> None:
+    def _sample_hidden(self, view: Mapping[str, Any], on_table: int, rng: random.Random) -> None:
         n = self.game.players
         seat = view["seat"]
         turn = view["turn"]
@@ -1067,12 +1039,10 @@ class TriominosState(State):
             if 0 <= mover != seat and self.draws and needs[mover]:
                 # The mover is drawing this turn: the tile drawn last may fit (and must then be laid).
                 needs_now = [*needs[:mover], needs[mover] - 1, *needs[mover + 1 :], 1]
-                # The tile drawn last was the pool's: the mover's odds do not bear on it.
-                more_odds = None if odds is None else [*odds, {}]
-                racks, pool = _deal_unseen(mask_tiles(unseen_mask), [*fixed, 0], needs_now, [*bans, 0], rng, more_odds)
+                racks, pool = _deal_unseen(mask_tiles(unseen_mask), [*fixed, 0], needs_now, [*bans, 0], rng)
                 racks[mover] |= racks.pop()
             else:
-                racks, pool = _deal_unseen(mask_tiles(unseen_mask), fixed, needs, bans, rng, odds)
+                racks, pool = _deal_unseen(mask_tiles(unseen_mask), fixed, needs, bans, rng)
             # Another seat laying the start tile holds the best one of all racks: deals where it
             # does not are redrawn (exact, and likely enough: at worst about 1 in 7).
             if starter < 0 or starter == seat or _round_starter(racks) == starter:
@@ -1306,18 +1276,11 @@ def _ranked_above(tile: int) -> int:
 
 
 def _deal_unseen(
-    unseen: list[int],
-    fixed: list[int],
-    needs: list[int],
-    bans: list[int],
-    rng: random.Random,
-    odds: list[dict[int, float]] | None = None,
+    unseen: list[int], fixed: list[int], needs: list[int], bans: list[int], rng: random.Random
 ) -> tuple[list[int], list[int]]:
     """Deal the ``unseen`` tiles: ``needs[s]`` more to each rack (which holds ``fixed[s]``), none
     of ``bans[s]``, the rest to the pool in a random order. Uniform when at most one seat has bans;
-    with several, the most constrained seat is dealt first (close to uniform, always consistent).
-    With ``odds[s]`` (tile -> odds, 1 for a tile not listed), each rack's tiles are drawn one by
-    one in proportion to their odds among the tiles left."""
+    with several, the most constrained seat is dealt first (close to uniform, always consistent)."""
     order = sorted(range(len(needs)), key=lambda s: (sum(1 for t in unseen if not bans[s] & BIT[t]) - needs[s], s))
     for _ in range(64):
         rng.shuffle(unseen)
@@ -1328,13 +1291,7 @@ def _deal_unseen(
             if not need:
                 continue
             got = 0
-            tiles = unseen
-            if odds is not None and odds[s]:
-                # Weighted draws without replacement: sort by log(u) / odds (exponential clocks).
-                weights = odds[s]
-                keys = {t: math.log(1.0 - rng.random()) / weights.get(t, 1.0) for t in unseen}
-                tiles = sorted(unseen, key=keys.__getitem__, reverse=True)
-            for t in tiles:
+            for t in unseen:
                 if got == need:
                     break
                 b = BIT[t]
@@ -1347,30 +1304,6 @@ def _deal_unseen(
         else:
             return racks, [t for t in unseen if not taken & BIT[t]]
     raise StateError("no deal of the unseen tiles fits this round's play (the view contradicts itself)")
-
-
-def _read_odds(odds: Mapping[int, Mapping[str, float]] | None, players: int) -> list[dict[int, float]] | None:
-    """``sample_state``'s ``odds`` by seat and tile index (checked: known seats and tiles,
-    finite odds >= 0, the smallest raised to ``MIN_ODDS``: odds rank tiles, never rule one out)."""
-    if odds is None:
-        return None
-    if not isinstance(odds, Mapping):
-        raise ValueError("odds map seats to {tile name: odds}")
-    out: list[dict[int, float]] = [{} for _ in range(players)]
-    for seat, tiles in odds.items():
-        if not (_is_int(seat) and 0 <= seat < players) or not isinstance(tiles, Mapping):
-            raise ValueError(f"odds map seats (0-{players - 1}) to {{tile name: odds}}, not {seat!r}")
-        for name, value in tiles.items():
-            if name not in INDEX:
-                raise ValueError(f"odds of an unknown tile {name!r}")
-            if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value < math.inf:
-                raise ValueError(f"the odds of {name} must be a finite number >= 0, not {value!r}")
-            out[seat][INDEX[name]] = max(float(value), MIN_ODDS)
-    return out
-
-
-MIN_ODDS = 1e-12
-"""The least odds a tile gets in a weighted deal (smaller ones would round its key to infinity)."""
 
 
 def _nonneg(v: object, what: str) -> int:
