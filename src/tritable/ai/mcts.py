@@ -398,7 +398,12 @@ class ISMCTSAgent(_SearchAgent):
         )
         make_state: Callable[[], State] = known.clone if known is not None else obs.likely_sample
         if known is None and obs.hidden and self.samples:
-            pool = [obs.likely_sample() for _ in range(self.samples)]
+            # Drawing the determinizations may take at most half the time (a weighted sampler late
+            # in a long game could otherwise spend all of it); the search cycles over those drawn.
+            drawn_by = None if deadline is None or self.seconds is None else deadline - self.seconds / 2
+            pool = [obs.likely_sample()]
+            while len(pool) < self.samples and (drawn_by is None or time.perf_counter() < drawn_by):
+                pool.append(obs.likely_sample())
             turn = itertools.count()
             n = len(pool)
 
