@@ -930,5 +930,5 @@ def test_a_tally_counts_what_the_view_shows() -> None:
             len(shown) for s, shown in enumerate(view["revealed"]) if s != seat
         )
     for bad in (3, -1, "0", True):
-        with pytest.raises(ValueError):
+        with pytest.raises(StateError):
             state.tally(bad)  # type: ignore[arg-type]

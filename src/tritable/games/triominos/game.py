@@ -594,7 +594,7 @@ class TriominosState(State):
         """
         n = self.game.players
         if seat is not None and not (_is_int(seat) and 0 <= seat < n):
-            raise ValueError(f"no seat {seat!r} in a {n}-player game")
+            raise StateError(f"no seat {seat!r} in a {n}-player game")  # as view(seat) says it
         sizes = tuple(r.bit_count() for r in self.racks)
         shown = tuple(mask_sum(m) for m in self.revealed)
         own = 0 if seat is None else self.racks[seat]
