@@ -6,9 +6,9 @@ heuristic instead: ``policy(state, seat, actions, rng) -> action``, where ``acti
 evaluation it reads only what ``seat`` could know: the actions, ``state.view(seat)`` and the
 game's documented queries on its state about public play or the seat's own hand (Triominos'
 ``lay_points`` and ``scored_lays``; TriATri's ``stake_value``, ``winner_after``, ``supply`` and
-``hand(seat)``), never a state's internals nor another seat's hidden cards, and it draws its randomness from
-``rng`` alone (the search's generator), so a search stays reproducible. It should be fast: it
-runs at every step of every playout.
+``hand(seat)``), never a state's internals nor another seat's hidden cards, and it draws its
+randomness from ``rng`` alone (the search's generator), so a search stays reproducible. It should
+be fast: it runs at every step of every playout.
 
 Add one for a game with the decorator::
 
