@@ -3,9 +3,11 @@ that a sampled rack holds, averaged over samples, seats and positions.
 
 Positions come from games played by ``--opponent`` in every seat (the first round of games from
 seeds 0 .. GAMES-1, every third decision with a choice); at each, 20 states are drawn for the seat
-to move, once from the view alone (``sample_state``) and once with the search's belief about the
-others' lays (``Observation.likely_sample``, :func:`tritable.ai.policies.triominos_odds`). A
-uniform guess holds about rack size / unseen tiles of a rack; knowing the racks would give 1.
+to move, once from the view alone (``Observation.sample``) and once with the search's belief about
+the others' lays (``Observation.likely_sample``, weighted by
+:func:`tritable.ai.policies.triominos_sample_weight`). A uniform guess holds about rack size /
+unseen tiles of a rack; knowing the racks would give 1. The time a sample is the mean over the
+20 draws of a position (the first reads the view for all).
 
 Usage: ``.venv/bin/python bench/rack_inference.py [--players P] [--games N] [--opponent SPEC]``.
 """

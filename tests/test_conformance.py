@@ -323,6 +323,8 @@ def test_a_tampered_view_gives_no_sample(gid: str) -> None:
         for bad in bad_views:
             with pytest.raises(StateError):
                 game.sample_state(bad, random.Random(0))
+            with pytest.raises(StateError):
+                game.sampler(bad)(random.Random(0))
         assert game.sample_state(view, random.Random(0)).view(seat) == view
 
 

@@ -124,3 +124,21 @@ def test_samples_do_not_move_when_the_hidden_parts_change(game: Game) -> None:
         assert gap < 4 * error + 0.01, f"samples share {gap:.3f} more of the real hidden parts than of others"
         checked += 1
     assert checked >= 2
+
+
+@pytest.mark.parametrize("game", hidden_games(), ids=label)
+def test_a_sampler_draws_what_sample_state_draws(game: Game) -> None:
+    """``game.sampler(view)`` may read the view once for all its draws (the search draws through
+    it), but every draw is the one ``sample_state`` gives from the same random stream, and so
+    shows the seat exactly the view."""
+    for truth, seat in positions(game):
+        view = truth.view(seat)
+        draw = game.sampler(view)
+        for i in range(20):
+            sample = draw(random.Random(i))
+            assert sample == game.sample_state(view, random.Random(i))
+            assert sample.to_json() == game.sample_state(view, random.Random(i)).to_json()
+            assert sample.view(seat) == view
+            assert sample.legal_actions(seat) == truth.legal_actions(seat)
+        rng, again = random.Random(5), random.Random(5)
+        assert [draw(rng) for _ in range(5)] == [game.sample_state(view, again) for _ in range(5)]

@@ -932,3 +932,36 @@ def test_a_tally_counts_what_the_view_shows() -> None:
     for bad in (3, -1, "0", True):
         with pytest.raises(StateError):
             state.tally(bad)  # type: ignore[arg-type]
+
+
+def test_a_sampler_reads_the_view_once_and_deals_the_rounds_to_come_when_reached() -> None:
+    game = Triominos(3, {"target": 250})
+    rng = random.Random(6)
+    state = game.new_state(seed=6)
+    for _ in range(25):
+        state.apply_action(rng.choice(state.legal_actions()))
+    seat = state.current_player()
+    view = state.view(seat)
+    draw = game.sampler(view)
+    samples = [draw(random.Random(i)) for i in range(40)]
+    assert all(sample.view(seat) == view for sample in samples)
+    assert len({tuple(sample.racks) for sample in samples}) > 30
+    sample = samples[0]
+    assert isinstance(sample, TriominosState)
+    # The deals of the rounds to come read as the tuple of texts they stand for, in JSON too, and
+    # a sample read back from its JSON is the same position (equal, with the same hash).
+    future = tuple(sample.future)
+    assert len(future) == view["rounds"] - view["round"] - 1 and sample.future == future
+    assert all(sorted(deal.split()) == sorted(NAMES) for deal in future)
+    assert len(set(future)) == len(future)
+    copy = game.state_from_json(sample.to_json())
+    assert copy == sample and hash(copy) == hash(sample) and copy.to_json() == sample.to_json()
+    # Played on into the next rounds, the sample deals them as its JSON said.
+    played, replayed = sample.clone(), copy.clone()
+    while not played.is_terminal() and played.round < view["round"] + 2:
+        action = rng.choice(played.legal_actions())
+        played.apply_action(action)
+        replayed.apply_action(action)
+        assert played == replayed
+    assert played.round > view["round"]
+    assert played.to_json() == replayed.to_json()

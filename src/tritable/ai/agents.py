@@ -94,7 +94,11 @@ class Observation:
         """A full state consistent with the view (the real state when nothing is hidden)."""
         if self._state is not None:
             return self._state.clone()
-        return self.game.sample_state(self.view, self.rng)
+        return self._draw()(self.rng)
+
+    def _draw(self) -> Callable[[random.Random], State]:
+        """The game's sampler for this view, made once (it may read the view once for all draws)."""
+        return self.memo("sampler", lambda: self.game.sampler(self.view))
 
     def likely_sample(self) -> State:
         """A state as :meth:`sample` draws it, but where the game has a sample weight
@@ -103,11 +107,12 @@ class Observation:
         weigh = SAMPLE_WEIGHTS.get(self.game.id)
         if self._state is not None or weigh is None:
             return self.sample()
-        first = self.game.sample_state(self.view, self.rng)
+        draw = self._draw()
+        first = draw(self.rng)
         weight = weigh(self, first)
         if weight is None:  # the play so far shows nothing to weigh
             return first
-        drawn = [first] + [self.game.sample_state(self.view, self.rng) for _ in range(SAMPLE_CANDIDATES - 1)]
+        drawn = [first] + [draw(self.rng) for _ in range(SAMPLE_CANDIDATES - 1)]
         weights = [weight] + [weigh(self, state) or 0.0 for state in drawn[1:]]
         if not sum(weights) > 0:
             return first

@@ -18,7 +18,7 @@ import enum
 import json
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Hashable, Iterable, Mapping
+from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Self
 
@@ -299,6 +299,14 @@ class Game(ABC):
         (malformed, tampered with) raises :class:`StateError`: every sample shows the seat
         exactly ``view``.
         """
+
+    def sampler(self, view: Mapping[str, Any]) -> Callable[[random.Random], State]:
+        """``sample_state`` for many draws from one view: ``sampler(view)(rng)`` draws the same
+        state as ``sample_state(view, rng)`` from the same ``rng``, but a game may read the view
+        once here instead of at every draw (Triominos does). ``view`` must not change while the
+        sampler is in use. A view that no state shows raises :class:`StateError` here or at the
+        first draw."""
+        return lambda rng: self.sample_state(view, rng)
 
     # -- notation -------------------------------------------------------------------------------
 

@@ -165,14 +165,18 @@ deals of later rounds are hidden; ``to_json`` holds them too. ``TriominosState.l
 gives what a legal lay would score (the tile's sum and its bonus) without laying it,
 ``scored_lays()`` every legal lay with its points at once, and ``tally(seat)`` the numbers of a
 seat's view (scores, rack sizes, its rack's pips, the tiles and pips it cannot see) without
-building it; ``Triominos.lays_seen(view)`` lists what this round's lays show of the racks.
-Agents read these at every step of a search.
+building it, ``rack(seat)`` a seat's tiles; ``Triominos.lays_seen(view)`` lists what this round's
+lays show of the racks. Agents read these at every step of a search.
 
 ``sample_state`` deals the unseen tiles (other racks and the pool) again at random and shuffles
-the later rounds anew. The deal fits the rack sizes, keeps shown tiles with their owners (while
-the start tile is to be laid, it gives the starter the best start tile of all racks: deals that
-do not are dealt again) and agrees with what this
-round's public play shows:
+the later rounds anew (each later deal is shuffled only when play reaches it, from a seed drawn
+with the sample: the same sample always deals the same rounds). ``Triominos.sampler(view)``
+reads and checks the view once (replaying the round so far) and then only deals, for many draws
+from one view: the search draws its determinizations so.
+
+The deal fits the rack sizes, keeps shown tiles with their owners (while the start tile is to be
+laid, it gives the starter the best start tile of all racks: deals that do not are dealt again)
+and agrees with what this round's public play shows:
 
 * a seat that drew or passed could lay none of its tiles then, and after its last draw or pass
   it has only laid tiles, so no tile of its rack fits the open slots of that moment (except the

@@ -5,8 +5,8 @@ from __future__ import annotations
 import functools
 import random
 import re
-from collections.abc import Hashable, Iterator, Mapping
-from typing import Any, NamedTuple
+from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
+from typing import Any, NamedTuple, overload
 
 from tritable.engine.errors import (
     GameOverError,
@@ -200,19 +200,47 @@ class Triominos(Game):
         return [(s, tile, points, best) for i, s, tile, points, best in lays if i > last_draw.get(s, -1)]
 
     def sample_state(self, view: Mapping[str, Any], rng: random.Random) -> TriominosState:
+        return self.sampler(view)(rng)
+
+    def sampler(self, view: Mapping[str, Any]) -> Callable[[random.Random], TriominosState]:
+        """Draws from ``view``: it is read and checked here once (its history is replayed to find
+        what the round's play rules out), and each draw only deals the unseen tiles. The first
+        draw is checked to show the seat exactly ``view``; the later ones differ from it only in
+        the tiles dealt, which are dealt to fit the same reading.
+
+        >>> import random, tritable
+        >>> game = tritable.new_game("triominos", 3)
+        >>> state = game.new_state(seed=4)
+        >>> draw = game.sampler(state.view(1))
+        >>> all(draw(random.Random(i)).view(1) == state.view(1) for i in range(20))
+        True
+        """
         needed = ["seat", "turn", "round", "rounds", "rack", "rack_sizes", "pool", "layout"]
         check_keys(view, needed, "a view", StateError)
         if view.get("game") != self.id:
             raise StateError(f"this is not a {self.id} view")
-        state = TriominosState(self)
+        template = TriominosState(self)
         try:
-            state._read_header({"history": view.get("history", []), "setup": None})
-            state._load(view, private=False, rng=rng)
+            template._read_header({"history": view.get("history", []), "setup": None})
+            hidden = template._load(view, private=False)
         except StateError:
             raise
         except (TypeError, ValueError, KeyError, IndexError, AttributeError, OverflowError) as exc:
             raise StateError.malformed("triominos view", exc) from None
-        return state._agreeing_with(view)
+        assert hidden is not None
+        checked = False
+
+        def draw(rng: random.Random) -> TriominosState:
+            nonlocal checked
+            state = template.clone()
+            state._deal_hidden(hidden, rng)
+            if not checked:
+                state._check_start()
+                state._agreeing_with(view)
+                checked = True
+            return state
+
+        return draw
 
     # -- notation -------------------------------------------------------------------------------
 
@@ -357,7 +385,7 @@ class TriominosState(State):
         self.round_start = 0
         """How many history entries come before this round's first action (public: the sampler
         reads this round's draws and passes from the history)."""
-        self.future: tuple[str, ...] = ()
+        self.future: Sequence[str] = ()
         """The deals of the rounds after this one (setup text)."""
         self.racks = [0] * n
         """Per seat, the rack as a bit mask of tile indices."""
@@ -578,6 +606,19 @@ class TriominosState(State):
                     if rack & bit[tile]:
                         out.append(((tile, x, y, rot), sums[tile] + bonus))
         return out
+
+    def rack(self, seat: int) -> list[str]:
+        """``seat``'s tiles, by name in tile order. Only a full state knows every rack; a seat's
+        view shows its own (as ``view(seat)["rack"]``, without building the view).
+
+        >>> import tritable
+        >>> state = tritable.new_game("triominos", 2).new_state(seed=7)
+        >>> state.rack(1) == state.view(1)["rack"]
+        True
+        """
+        if not (_is_int(seat) and 0 <= seat < self.game.players):
+            raise StateError(f"no seat {seat!r} in a {self.game.players}-player game")
+        return [NAMES[t] for t in mask_tiles(self.racks[seat])]
 
     def tally(self, seat: int | None) -> Tally:
         """The counts of ``view(seat)`` without its text, for agents that weigh a position at
@@ -908,9 +949,9 @@ class TriominosState(State):
         data["history"] = [[s, _notation(a)] for s, a in self.history]
         return data
 
-    def _load(self, data: Mapping[str, Any], *, private: bool, rng: random.Random | None = None) -> None:
-        """Fill this state from ``to_json`` (``private``) or from a seat's view (hidden parts drawn
-        with ``rng``)."""
+    def _load(self, data: Mapping[str, Any], *, private: bool) -> _Hidden | None:
+        """Fill this state from ``to_json`` (``private``), or its public part from a seat's view:
+        then it returns what :meth:`_deal_hidden` needs to deal the hidden tiles."""
         g = self.game
         n = g.players
         self.round = _nonneg(data["round"], "round")
@@ -984,19 +1025,28 @@ class TriominosState(State):
             for s in range(n):
                 if self.revealed[s] & ~self.racks[s]:
                     raise StateError(f"seat {s}'s revealed tiles are not all in its rack")
+            hidden = None
         else:
-            assert rng is not None
-            self._sample_hidden(data, on_table, rng)
+            hidden = self._read_hidden(data, on_table)
         if self.to_move >= 0 and self.choice:
-            if self.layout or _round_starter(self.racks) != self.to_move:
+            if self.layout:
                 raise StateError("the start tile is laid on an empty layout by the seat holding the best start tile")
             if self.start is not None or self.draws or self.last >= 0:
                 raise StateError("a round whose start tile is still to be laid has no start, draws or last tile")
         elif self.to_move >= 0 and not self.layout:
             raise StateError("the layout is empty but no start tile is being laid")
+        if private:
+            self._check_start()
         self._moves = None
+        return hidden
 
-    def _sample_hidden(self, view: Mapping[str, Any], on_table: int, rng: random.Random) -> None:
+    def _check_start(self) -> None:
+        if self.to_move >= 0 and self.choice and _round_starter(self.racks) != self.to_move:
+            raise StateError("the start tile is laid on an empty layout by the seat holding the best start tile")
+
+    def _read_hidden(self, view: Mapping[str, Any], on_table: int) -> _Hidden:
+        """Read from ``view`` whose turn it is and what the unseen tiles may be: per seat, the
+        tiles it shows, how many more it holds and which it cannot hold."""
         n = self.game.players
         seat = view["seat"]
         turn = view["turn"]
@@ -1034,28 +1084,35 @@ class TriominosState(State):
             for s in range(n):
                 if s != seat:
                     bans[s] |= _ranked_above(_best_start(own))
+        rounds = _nonneg(view["rounds"], "rounds")
+        if not self.round + 1 <= rounds <= self.game.options["max_rounds"]:
+            raise StateError(f"'rounds' ({rounds}) must be from the round number to max_rounds")
+        drawing = 0 <= self.to_move != seat and bool(self.draws) and needs[self.to_move] > 0
+        rivals = -1 if starter == seat else starter
+        return _Hidden(tuple(mask_tiles(unseen_mask)), fixed, needs, bans, drawing, rivals, rounds - self.round - 1)
+
+    def _deal_hidden(self, hidden: _Hidden, rng: random.Random) -> None:
+        """Deal the unseen tiles with ``rng`` as ``hidden`` (from :meth:`_read_hidden`) allows."""
+        unseen, fixed, needs, bans, drawing, starter, future = hidden
         mover = self.to_move
         for _ in range(STARTER_TRIES):
-            if 0 <= mover != seat and self.draws and needs[mover]:
+            if drawing:
                 # The mover is drawing this turn: the tile drawn last may fit (and must then be laid).
                 needs_now = [*needs[:mover], needs[mover] - 1, *needs[mover + 1 :], 1]
-                racks, pool = _deal_unseen(mask_tiles(unseen_mask), [*fixed, 0], needs_now, [*bans, 0], rng)
+                racks, pool = _deal_unseen(list(unseen), [*fixed, 0], needs_now, [*bans, 0], rng)
                 racks[mover] |= racks.pop()
             else:
-                racks, pool = _deal_unseen(mask_tiles(unseen_mask), fixed, needs, bans, rng)
+                racks, pool = _deal_unseen(list(unseen), fixed, needs, bans, rng)
             # Another seat laying the start tile holds the best one of all racks: deals where it
             # does not are redrawn (exact, and likely enough: at worst about 1 in 7).
-            if starter < 0 or starter == seat or _round_starter(racks) == starter:
+            if starter < 0 or _round_starter(racks) == starter:
                 break
         else:
             raise StateError(f"no deal of the unseen tiles gives seat {starter} the start tile")
         self.racks = racks
         self.pool = tuple(pool)
         self.drawn = 0
-        rounds = _nonneg(view["rounds"], "rounds")
-        if not self.round + 1 <= rounds <= self.game.options["max_rounds"]:
-            raise StateError(f"'rounds' ({rounds}) must be from the round number to max_rounds")
-        self.future = tuple(_shuffled_deal(rng) for _ in range(rounds - self.round - 1))
+        self.future = _DrawnDeals(tuple(rng.getrandbits(64) for _ in range(future)))
 
     def _round_bans(self, view: Mapping[str, Any], seat: int | None) -> list[int]:
         """Per seat, the tiles it cannot hold now, as this round's public play shows.
@@ -1273,6 +1330,66 @@ def _ranked_above(tile: int) -> int:
     """The tiles that would start a round before ``tile``: the higher triples (every triple if
     ``tile`` is not one), and for a tile that is no triple the tiles ranking above it."""
     return sum(BIT[t] for t in range(len(TILES)) if START_ORDER[t] > START_ORDER[tile])
+
+
+class _Hidden(NamedTuple):
+    """What a seat's view allows of the tiles it cannot see (see ``TriominosState._read_hidden``)."""
+
+    unseen: tuple[int, ...]
+    fixed: list[int]
+    """Per seat, the tiles it is known to hold."""
+    needs: list[int]
+    """Per seat, how many more tiles it holds."""
+    bans: list[int]
+    """Per seat, the tiles it cannot hold."""
+    drawing: bool
+    """Another seat is drawing this turn: its last tile drawn may fit."""
+    starter: int
+    """Another seat that lays the start tile, so holds the best one; -1 if none."""
+    future: int
+    """How many rounds may follow this one."""
+
+
+class _DrawnDeals(Sequence[str]):
+    """The deals of the rounds to come in a state drawn from a view: each is shuffled from its
+    own seed when first read, since most searches never reach the next round and shuffling up
+    to 19 deals up front was most of a draw's cost. Reads as the tuple of deal texts it stands
+    for (equal to it, with the same hash)."""
+
+    __slots__ = ("_seeds",)
+
+    def __init__(self, seeds: tuple[int, ...]) -> None:
+        self._seeds = seeds
+
+    def __len__(self) -> int:
+        return len(self._seeds)
+
+    @overload
+    def __getitem__(self, i: int) -> str: ...
+    @overload
+    def __getitem__(self, i: slice) -> _DrawnDeals: ...
+    def __getitem__(self, i: int | slice) -> str | _DrawnDeals:
+        if isinstance(i, slice):
+            return _DrawnDeals(self._seeds[i])
+        return _seeded_deal(self._seeds[i])
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, _DrawnDeals) and other._seeds == self._seeds:
+            return True
+        if isinstance(other, (_DrawnDeals, tuple)):
+            return tuple(self) == tuple(other)
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(tuple(self))
+
+    def __repr__(self) -> str:
+        return f"_DrawnDeals({self._seeds!r})"
+
+
+@functools.lru_cache(maxsize=1024)
+def _seeded_deal(seed: int) -> str:
+    return _shuffled_deal(random.Random(seed))
 
 
 def _deal_unseen(
