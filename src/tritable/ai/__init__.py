@@ -15,7 +15,8 @@ Agents (:mod:`tritable.ai.agents`, :mod:`tritable.ai.mcts`) are built with a see
 * :class:`ISMCTSAgent`: information-set MCTS (a new determinization each iteration).
 
 Agents for hidden-information games see the seat's view only: ``choose`` turns the state into
-``state.view(seat)`` first and searches on states drawn by ``game.sample_state(view, rng)``.
+``state.view(seat)`` first and searches on states drawn by ``game.sample_state(view, rng)``
+(through ``game.sampler(view)``, which draws the same states but may read the view once).
 The same seed, position and budget always give the same move (with a time budget, as long as
 the iteration budget is reached first; ``hard:seconds=none`` keeps the level's iterations and
 drops its time cap).
