@@ -31,7 +31,7 @@ second a move on the reference machine:
   hard ``mcts:iterations=4000:rollout_depth=6:seconds=0.8``
 * triominos: easy ``ismcts:iterations=40:rollout_depth=0:samples=16``, normal
   ``ismcts:iterations=300:c=0.3:rollout_depth=30:samples=32``, hard
-  ``ismcts:iterations=3000:c=0.3:rollout_depth=30:samples=64:seconds=0.8``
+  ``ismcts:iterations=3000:c=0.3:rollout_depth=30:samples=256:seconds=0.8``
 * triatri: easy ``ismcts:iterations=40:samples=16``, normal ``ismcts:iterations=400:samples=32``,
   hard ``ismcts:iterations=20000:samples=512:seconds=0.8`` (full random playouts, many determinizations)
 * tri-t-area: easy ``mcts:iterations=40:determinizations=4``, normal ``mcts:iterations=300``, hard

@@ -72,7 +72,7 @@ LEVELS: dict[str, dict[str, str]] = {
     "triominos": {
         "easy": "ismcts:iterations=40:rollout_depth=0:samples=16",
         "normal": "ismcts:iterations=300:c=0.3:rollout_depth=30:samples=32",
-        "hard": "ismcts:iterations=3000:c=0.3:rollout_depth=30:samples=64:seconds=0.8",
+        "hard": "ismcts:iterations=3000:c=0.3:rollout_depth=30:samples=256:seconds=0.8",
     },
     "triatri": {
         "easy": "ismcts:iterations=40:samples=16",
