@@ -140,5 +140,10 @@ def test_a_sampler_draws_what_sample_state_draws(game: Game) -> None:
             assert sample.to_json() == game.sample_state(view, random.Random(i)).to_json()
             assert sample.view(seat) == view
             assert sample.legal_actions(seat) == truth.legal_actions(seat)
+            # Playing on a draw leaves the sampler's later draws as they were.
+            play = random.Random(i)
+            for _ in range(4):
+                if not sample.is_terminal():
+                    random_step(sample, play)
         rng, again = random.Random(5), random.Random(5)
         assert [draw(rng) for _ in range(5)] == [game.sample_state(view, again) for _ in range(5)]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import Any
 
 from tritable.engine.errors import (
@@ -308,44 +308,71 @@ class TriATri(Game):
     # -- sampling -----------------------------------------------------------------------------------
 
     def sample_state(self, view: Mapping[str, Any], rng: random.Random) -> TriATriState:
+        return self.sampler(view)(rng)
+
+    def sampler(self, view: Mapping[str, Any]) -> Callable[[random.Random], TriATriState]:
+        """Draws from ``view``: it is read here once (the cards it shows, who could not follow
+        which colour), and each draw only deals the unseen cards. The first draw is checked to
+        show the seat exactly ``view``; the later ones differ from it only in the cards dealt.
+
+        >>> import random, tritable
+        >>> game = tritable.new_game("triatri", 3)
+        >>> state = game.new_state(seed=4)
+        >>> draw = game.sampler(state.view(1))
+        >>> all(draw(random.Random(i)).view(1) == state.view(1) for i in range(20))
+        True
+        """
         if not isinstance(view, Mapping) or view.get("game") != self.id or view.get("players") != self.players:
             raise StateError(f"this is not a view of a {self.players}-player triatri game")
         try:
-            return self._sample(view, rng)._agreeing_with(view)
+            deal = self._read_unseen(view)
         except StateError:
             raise
         except (KeyError, TypeError, ValueError, IndexError, AttributeError, OverflowError) as exc:
             raise StateError.malformed("triatri view", exc) from None
+        checked = False
 
-    def _sample(self, view: Mapping[str, Any], rng: random.Random) -> TriATriState:
+        def draw(rng: random.Random) -> TriATriState:
+            nonlocal checked
+            state = deal(rng)
+            if not checked:
+                state._check()
+                state._agreeing_with(view)
+                checked = True
+            return state
+
+        return draw
+
+    def _read_unseen(self, view: Mapping[str, Any]) -> Callable[[random.Random], TriATriState]:
+        """What ``view`` shows and rules out, read once; returns the deal of the unseen cards."""
         n = self.players
         seat = view["seat"]
         if seat is not None and (type(seat) is not int or not 0 <= seat < n):
             raise StateError(f"bad seat {seat!r} in the view")
-        state = TriATriState(self, None)
-        state._read_public(view)
+        template = TriATriState(self, None)
+        template._read_public(view)
         sizes = view["hand_sizes"]
         chosen = view["chosen"]
         if not (isinstance(sizes, list) and len(sizes) == n and isinstance(chosen, list) and len(chosen) == n):
             raise StateError(f"'hand_sizes' and 'chosen' need one entry per seat ({n})")
-        hands: list[list[int]] = [[] for _ in range(n)]
+        own: list[int] = []
         pending = [-1] * n
         if seat is not None:
-            hands[seat] = [parse_card(c, StateError) for c in view["hand"]]
+            own = [parse_card(c, StateError) for c in view["hand"]]
             if view["choice"] is not None:
                 pending[seat] = parse_card(view["choice"], StateError)
         # Everything this round's deal holds that the seat has not seen: the other hands and the
         # unused cards.
         unseen = Counter(self.deck)
-        unseen.subtract(hands[seat] if seat is not None else [])
+        unseen.subtract(own)
         used: list[list[int]] = [[] for _ in range(n)]
         voids = [0] * n
-        for s, card in enumerate(state._start):
+        for s, card in enumerate(template._start):
             if card >= 0:
                 used[s].append(card)
-        tricks: list[tuple[int, int, tuple[int, ...]]] = [(t[0], t[1], t[2]) for t in state._tricks]
-        if state._phase == PLAY:
-            tricks.append((state._leader, state._gem, tuple(state._plays)))
+        tricks: list[tuple[int, int, tuple[int, ...]]] = [(t[0], t[1], t[2]) for t in template._tricks]
+        if template._phase == PLAY:
+            tricks.append((template._leader, template._gem, tuple(template._plays)))
         for leader, gem, plays in tricks:
             colour = (gem - GEM_SUPPLY) % 3
             for i, card in enumerate(plays):
@@ -360,7 +387,7 @@ class TriATri(Game):
         for s in range(n):
             if s == seat:
                 continue
-            shown = {cards[s] for cards in state._repicks}
+            shown = {cards[s] for cards in template._repicks}
             for card in sorted(shown):
                 if card == FAKE and FAKE in used[s]:
                     continue
@@ -375,25 +402,38 @@ class TriATri(Game):
         unused = len(pool) - sum(capacity)
         if unused != len(self.deck) - HAND_SIZE * n or min(capacity, default=0) < 0:
             raise StateError("the view's hand sizes do not match the cards it shows")
-        bins = deal_constrained(pool, [*capacity, unused], [voids[s] for s in others] + [0], rng)
-        for i, s in enumerate(others):
-            hands[s] = known[s] + bins[i]
-            if chosen[s]:
-                pending[s] = rng.choice(hands[s])
-        state._hands = [sorted(h) for h in hands]
-        state._pending = pending
-        # The deal of this round as it must have been, then fresh deals for the rounds to come.
-        decks: list[tuple[int, ...]] = []
-        for r in range(ROUNDS):
-            if r == state._round:
-                deck = [c for s in range(n) for c in sorted(hands[s] + used[s])] + bins[-1]
-            else:
-                deck = list(self.deck)
-                rng.shuffle(deck)
-            decks.append(tuple(deck))
-        state._decks = tuple(decks)
-        state._check()
-        return state
+        capacity.append(unused)
+        bin_voids = [voids[s] for s in others] + [0]
+        round_now = template._round
+        own_hand = sorted(own)
+        deck = self.deck
+
+        def deal(rng: random.Random) -> TriATriState:
+            state = template.clone()
+            bins = deal_constrained(pool[:], capacity, bin_voids, rng)
+            hands: list[list[int]] = [[] for _ in range(n)]
+            if seat is not None:
+                hands[seat] = own_hand
+            chosen_now = pending[:]
+            for i, s in enumerate(others):
+                hands[s] = known[s] + bins[i]
+                if chosen[s]:
+                    chosen_now[s] = rng.choice(hands[s])
+            state._hands = [sorted(h) for h in hands]
+            state._pending = chosen_now
+            # The deal of this round as it must have been, then fresh deals for the rounds to come.
+            decks: list[tuple[int, ...]] = []
+            for r in range(ROUNDS):
+                if r == round_now:
+                    dealt = [c for s in range(n) for c in sorted(hands[s] + used[s])] + bins[-1]
+                else:
+                    dealt = list(deck)
+                    rng.shuffle(dealt)
+                decks.append(tuple(dealt))
+            state._decks = tuple(decks)
+            return state
+
+        return deal
 
     # -- notation -----------------------------------------------------------------------------------
 
