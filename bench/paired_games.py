@@ -88,10 +88,9 @@ def _random_model() -> None:
 
         self.policy = policy
 
-    def new_pick(self: Any, stats: Any, state: Any, seat: int, visits: int) -> tuple[Any, Any]:
+    def new_pick(self: Any, stats: Any, legal: list[Any], seat: int) -> tuple[Any, Any]:
         if seat == ME:
-            return pick(self, stats, state, seat, visits)
-        legal = state.legal_actions(seat)
+            return pick(self, stats, legal, seat)
         action = legal[self.rng.randrange(len(legal))]
         stat = stats.get(action)
         if stat is None:
@@ -101,7 +100,7 @@ def _random_model() -> None:
     def new_player(self: Any, node: Any, state: Any, p: int) -> tuple[Any, bool]:
         if p == ME:
             return player(self, node, state, p)
-        action, child = new_pick(self, node.children, state, p, node.visits)
+        action, child = new_pick(self, node.children, state.legal_actions(p), p)
         state.apply_action(action, p)
         return child, child.visits == 0
 

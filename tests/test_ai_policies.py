@@ -3,7 +3,6 @@ reading only what the seat sees, and preferring what they should."""
 
 from __future__ import annotations
 
-import math
 import random
 import sys
 from collections.abc import Hashable
@@ -13,9 +12,9 @@ from typing import Any, cast
 import pytest
 
 import tritable
-from tritable.ai import ISMCTSAgent, MCTSAgent, mcts
+from tritable.ai import ISMCTSAgent, MCTSAgent
 from tritable.ai.evaluation import triominos as triominos_evaluation
-from tritable.ai.policies import ORDERINGS, POLICIES, policy_for, register_policy, triominos_order
+from tritable.ai.policies import POLICIES, policy_for, register_policy
 from tritable.ai.policies import triominos as triominos_policy
 from tritable.engine import Game, State
 from tritable.engine.playout import random_step
@@ -428,67 +427,3 @@ def test_a_seat_weighs_only_the_others_lays() -> None:
     obs = Observation(state, seat, 3)
     # The real state is consistent with greedy play: no lay gave points away.
     assert triominos_sample_weight(obs, state) == 1.0
-
-
-@pytest.mark.parametrize("players", [2, 3, 4])
-def test_the_triominos_ordering_ranks_lays_by_points_now(players: int) -> None:
-    game = tritable.new_game("triominos", players)
-    for state in positions(game, range(8), 9):
-        assert isinstance(state, TriominosState)
-        seat = state.current_player()
-        actions = state.legal_actions()
-        order = triominos_order(state, seat, actions)
-        assert len(order) == len(actions) and set(order) == set(actions)
-        lays = [cast(tuple[int, ...], a) for a in order]
-        if all(len(a) == 4 for a in lays):
-            ranks = [(state.lay_points(a), a[0]) for a in lays]
-            assert ranks == sorted(ranks, reverse=True)
-        # Two states the seat cannot tell apart are ordered alike.
-        other = game.sample_state(state.view(seat), random.Random(3))
-        assert triominos_order(other, seat, other.legal_actions()) == order
-
-
-def _nim_search(widen: float, iterations: int, order: Any) -> mcts.Node:
-    """A search on a nim heap of 12 that asks for its actions at every visit (as over
-    determinizations), with ``order`` registered as the game's ordering."""
-    ORDERINGS["toy-nim"] = order
-    try:
-        game = ToyNim(options={"heap": 12})
-        search = mcts.Search(game, random.Random(1), 1.0, None, None, False, widen)
-        root = mcts.Node(-1)
-        state = game.new_state(seed=0)
-        search.run(root, state.clone, iterations, None)
-        return root
-    finally:
-        del ORDERINGS["toy-nim"]
-
-
-def test_the_search_tries_actions_in_the_games_order_and_widens_progressively() -> None:
-    calls: list[int] = []
-
-    def take_most(state: State, seat: int, actions: list[Any]) -> list[Any]:
-        calls.append(seat)
-        return sorted(cast(list[int], actions), reverse=True)
-
-    root = _nim_search(0.0, 2, take_most)
-    assert calls and list(root.children) == [3, 2]  # untried actions in the game's order
-    for iterations in (1, 5, 30, 200):
-        root = _nim_search(0.5, iterations, take_most)
-        assert 1 <= len(root.children) <= 1 + 0.5 * math.sqrt(iterations - 1) + 1
-    root = _nim_search(0.5, 5, take_most)
-    assert list(root.children) == [3, 2]  # the first two of the order: 5 visits allow two
-    assert sum(ch.visits for ch in root.children.values()) == 5
-
-
-def test_widen_is_an_ismcts_setting_checked_like_the_others() -> None:
-    from tritable.ai.levels import AgentSpecError, make_agent
-
-    agent = make_agent("triominos", "ismcts:iterations=50:samples=4:widen=0.5", seed=2)
-    assert isinstance(agent, ISMCTSAgent) and agent.widen == 0.5
-    state = positions(tritable.new_game("triominos", 3), range(1), 8)[0]
-    assert agent.choose(state, state.current_player()) in state.legal_actions()
-    for bad in ("ismcts:widen=-1", "ismcts:widen=nan", "ismcts:widen=x", "mcts:widen=1"):
-        with pytest.raises(AgentSpecError, match="widen"):
-            make_agent("triominos", bad)
-    with pytest.raises(ValueError, match="widen"):
-        ISMCTSAgent(widen=-0.5)

@@ -42,7 +42,7 @@ SETTINGS: dict[str, dict[str, type]] = {
     "random": {},
     "greedy": {"samples": int, "own_plies": int, "playouts": int},
     "mcts": {"iterations": int, "seconds": float, "c": float, "rollout_depth": int, "determinizations": int},
-    "ismcts": {"iterations": int, "seconds": float, "c": float, "rollout_depth": int, "samples": int, "widen": float},
+    "ismcts": {"iterations": int, "seconds": float, "c": float, "rollout_depth": int, "samples": int},
 }
 LEVEL_NAMES = ("easy", "normal", "hard", "perfect")
 
@@ -201,7 +201,7 @@ def _typed(text: str, kind: str, raw: dict[str, Any]) -> dict[str, Any]:
         if isinstance(value, float) and not math.isfinite(value):
             hint = " (none lifts the limit)" if key in _BUDGETS else ""
             raise AgentSpecError(f"agent {text!r}: {key} must be a finite number{hint}, not {value!r}")
-        if key in ("rollout_depth", "samples", "widen"):  # 0: no cut-off; a fresh draw an iteration; no widening
+        if key in ("rollout_depth", "samples"):  # 0: no cut-off; a fresh determinization an iteration
             if value < 0:
                 raise AgentSpecError(f"agent {text!r}: {key} must be >= 0, not {value}")
         elif not value > 0:

@@ -8,11 +8,7 @@ the game's evaluation), and backs the per-seat returns up the path: every edge k
 that chose it, so any number of players works (``state.returns()``: the average over the other
 seats of +1 ahead, 0 tied, -1 behind).
 
-* A **player** turn is a node whose children are that seat's actions, chosen by UCB1. Untried
-  actions come first, in the game's ordering if it registered one (:mod:`tritable.ai.policies`),
-  else at random; with progressive widening (``widen`` > 0, IS-MCTS only) a node visited ``n``
-  times tries a new one only while fewer than ``1 + widen * sqrt(n)`` of those available have
-  been tried.
+* A **player** turn is a node whose children are that seat's actions, chosen by UCB1.
 * A **chance** turn samples an outcome by ``state.chance_outcomes()`` and follows (or makes) the
   child of that outcome.
 * A **simultaneous** turn lets each pending seat choose in turn, each from its own statistics at
@@ -37,7 +33,7 @@ from collections.abc import Callable
 from typing import Any
 
 from tritable.ai.agents import ActionStat, Agent, Evaluation, Observation, prefer
-from tritable.ai.policies import ordering_for, policy_for
+from tritable.ai.policies import policy_for
 from tritable.engine.playout import random_step
 from tritable.engine.protocol import CHANCE, SIMULTANEOUS, TERMINAL, Action, Game, State
 
@@ -84,7 +80,6 @@ class Search:
         rollout_depth: int | None,
         evaluation: Evaluation | None,
         fixed_actions: bool,
-        widen: float = 0.0,
     ) -> None:
         self.players = game.players
         self.rng = rng
@@ -93,8 +88,6 @@ class Search:
         self.policy = policy_for(game)
         self.limit = rollout_depth if (rollout_depth is not None and evaluation is not None) else 1 << 30
         self.fixed_actions = fixed_actions
-        self.ordering = ordering_for(game)
-        self.widen = widen
 
     def run(self, root: Node, make_state: Callable[[], State], iterations: int | None, deadline: float | None) -> int:
         """Iterate until ``iterations`` are done or ``deadline`` (perf_counter) passes."""
@@ -147,7 +140,7 @@ class Search:
                     stats = seats.get(seat)
                     if stats is None:
                         stats = seats[seat] = {}
-                    action, stat = self._pick(stats, state, seat, -1)
+                    action, stat = self._pick(stats, state.legal_actions(seat), seat)
                     state.apply_action(action, seat)
                     path.append(stat)
                     joint.append((seat, action))
@@ -171,16 +164,13 @@ class Search:
     def _player(self, node: Node, state: State, p: int) -> tuple[Node, bool]:
         """Expand or select the child of seat ``p``'s turn; apply its action to ``state``."""
         if not self.fixed_actions:
-            action, child = self._pick(node.children, state, p, node.visits)
+            action, child = self._pick(node.children, state.legal_actions(p), p)
             state.apply_action(action, p)
             return child, child.visits == 0
         untried = node.untried
         if untried is None:
             untried = node.untried = list(state.legal_actions(p))
-            if self.ordering is not None and len(untried) > 1:
-                untried = node.untried = self.ordering(state, p, untried)[::-1]  # popped best first
-            else:
-                self.rng.shuffle(untried)
+            self.rng.shuffle(untried)
         if untried:
             action = untried.pop()
             state.apply_action(action, p)
@@ -197,28 +187,15 @@ class Search:
         state.apply_action(best.action, p)
         return best, False
 
-    def _pick(self, stats: dict[Action, Node], state: State, seat: int, visits: int) -> tuple[Action, Node]:
-        """UCB over the available actions with availability counts; an untried one first (the
-        game's ordering's first, else a random one). With ``widen`` > 0, a node ``visits`` times
-        visited tries a new action only while fewer than ``1 + widen * sqrt(visits)`` of the
-        available ones have been tried (``visits`` < 0: always)."""
-        legal = state.legal_actions(seat)
+    def _pick(self, stats: dict[Action, Node], legal: list[Action], seat: int) -> tuple[Action, Node]:
+        """UCB over the available actions with availability counts; an untried one first."""
         fresh = [a for a in legal if a not in stats]
         for a in legal:
             ch = stats.get(a)
             if ch is not None:
                 ch.avail += 1
-        if fresh and (
-            not self.widen
-            or visits < 0
-            or len(fresh) == len(legal)
-            or len(legal) - len(fresh) < 1 + self.widen * math.sqrt(visits)
-        ):
-            if self.ordering is not None and len(fresh) > 1:
-                new = set(fresh)
-                action = next(a for a in self.ordering(state, seat, legal) if a in new)
-            else:
-                action = fresh[self.rng.randrange(len(fresh))]
+        if fresh:
+            action = fresh[self.rng.randrange(len(fresh))]
             stat = stats[action] = Node(seat, action)
             return action, stat
         c = self.c
@@ -226,9 +203,7 @@ class Search:
         best_score = -_INF
         best_action: Action = None
         for a in legal:
-            ch = stats.get(a)
-            if ch is None:
-                continue
+            ch = stats[a]
             score = ch.mean + c * sqrt(log(ch.avail)) * ch.isq if ch.visits else _INF
             if score > best_score:
                 best_score = score
@@ -402,15 +377,11 @@ class ISMCTSAgent(_SearchAgent):
         rollout_depth: int | None = None,
         evaluation: Evaluation | None = None,
         samples: int = 0,
-        widen: float = 0.0,
     ) -> None:
         super().__init__(seed, iterations, seconds, c, rollout_depth, evaluation)
         if samples < 0:
             raise ValueError(f"ismcts: samples must be >= 0, not {samples}")
-        if not (widen >= 0 and math.isfinite(widen)):
-            raise ValueError(f"ismcts: widen must be a finite number >= 0, not {widen}")
         self.samples = samples
-        self.widen = widen
 
     def analyse_observation(self, obs: Observation) -> list[ActionStat]:
         deadline = self._deadline()  # drawing determinizations counts against the time too
@@ -424,7 +395,6 @@ class ISMCTSAgent(_SearchAgent):
             self.rollout_depth,
             self._evaluation(obs.game),
             not obs.hidden or known is not None,
-            self.widen,
         )
         make_state: Callable[[], State] = known.clone if known is not None else obs.likely_sample
         if known is None and obs.hidden and self.samples:

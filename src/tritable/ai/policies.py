@@ -16,18 +16,8 @@ Add one for a game with the decorator::
     def my_game(state: State, seat: int, actions: list[Action], rng: random.Random) -> Action:
         ...
 
-A game may also register an **ordering**, ``ordering(state, seat, actions) -> actions`` (the same
-actions, the most promising first; same rules as a policy, and deterministic): the tree search
-then tries a node's actions in that order, and with progressive widening (the ``widen`` setting of
-``ismcts``) it considers only the first few of them at a node visited rarely, more as the node is
-visited more. In a tree over determinizations, a node after an opponent's move sees new actions
-at almost every visit (each draw deals the opponent another rack); tried in random order, they
-make the search answer every move as if the opponent played at random.
-
 >>> sorted(POLICIES)
 ['triatri', 'triominos']
->>> sorted(ORDERINGS)
-['triominos']
 """
 
 from __future__ import annotations
@@ -62,28 +52,6 @@ def policy_for(game: Game | str) -> Policy | None:
     return POLICIES.get(game if isinstance(game, str) else game.id)
 
 
-Ordering = Callable[[State, int, list[Action]], list[Action]]
-"""A per-game ordering: ``(state, seat, legal actions) -> the same actions, best first``."""
-
-ORDERINGS: dict[str, Ordering] = {}
-"""game id -> ordering of a seat's actions for the tree search."""
-
-
-def register_ordering(game_id: str) -> Callable[[Ordering], Ordering]:
-    """Register ``function`` as the ordering of ``game_id`` (replacing any earlier one)."""
-
-    def decorator(function: Ordering) -> Ordering:
-        ORDERINGS[game_id] = function
-        return function
-
-    return decorator
-
-
-def ordering_for(game: Game | str) -> Ordering | None:
-    """The ordering registered for a game (or game id), ``None`` if it has none."""
-    return ORDERINGS.get(game if isinstance(game, str) else game.id)
-
-
 TRIOMINOS_EPSILON = 0.25
 """Triominos: how often the policy lays a random tile instead of one of the best scoring."""
 
@@ -111,26 +79,6 @@ def triominos(state: State, seat: int, actions: list[Action], rng: random.Random
     if not top:
         return actions[rng.randrange(len(actions))]
     return top[rng.randrange(len(top))]
-
-
-@register_ordering("triominos")
-def triominos_order(state: State, seat: int, actions: list[Action]) -> list[Action]:
-    """The lays that score most now first (``state.scored_lays()``), the higher tile first among
-    equals, as the policy ranks them; draws and passes come alone.
-
-    >>> import tritable
-    >>> state = tritable.new_game("triominos", 2).new_state(seed=7)
-    >>> state.apply_action(state.legal_actions()[0])
-    >>> order = triominos_order(state, state.current_player(), state.legal_actions())
-    >>> sorted(order) == sorted(state.legal_actions())
-    True
-    >>> [state.lay_points(a) for a in order] == sorted((state.lay_points(a) for a in order), reverse=True)
-    True
-    """
-    points = dict(state.scored_lays())  # type: ignore[attr-defined]
-    if not points:
-        return list(actions)
-    return sorted(actions, key=lambda a: -(points.get(a, -1) * 64 + a[0]))  # type: ignore[index]
 
 
 TRIOMINOS_REGRET = 1.0
