@@ -120,3 +120,53 @@ def test_a_position_built_by_hand_has_no_record() -> None:
     short["history"] = short["history"][:2]
     with pytest.raises(RecordError):
         triatri.state_from_json(short).record()
+
+
+JUNK: list[Any] = [None, True, -1, 0, 10**9, 1.5, "x", "", [], [None], {}, {"x": 1}]
+
+HIDDEN = [("triple-triad", 2, {"open": False}), ("triominos", 2, {}), ("triominos", 4, {}), ("triatri", 2, {})]
+HIDDEN += [("triatri", 3, {}), ("triatri", 4, {}), ("tri-t-area", 4, {})]
+
+
+def _spoiled(view: dict[str, Any]) -> list[dict[str, Any]]:
+    """``view`` with one field, or the first entry of a list field, replaced by junk."""
+    out = []
+    for key, value in view.items():
+        for junk in JUNK:
+            out.append({**view, key: junk})
+            if isinstance(value, list) and value:
+                out.append({**view, key: [junk, *copy.deepcopy(value[1:])]})
+    return out
+
+
+@pytest.mark.parametrize(("game_id", "players", "options"), HIDDEN)
+def test_a_view_with_a_junk_field_gives_a_state_error_or_a_state_that_shows_it(
+    game_id: str, players: int, options: dict[str, Any]
+) -> None:
+    game = new_game(game_id, players, options)
+    for seed, plies in ((1, 3), (2, 11), (3, 25)):
+        state = play(game, seed, plies)
+        if state.is_terminal():
+            continue
+        seat = state.current_player() if state.current_player() >= 0 else 0
+        for bad in _spoiled(plain(state.view(seat))):
+            for draws in (game.sampler, lambda v: lambda rng: game.sample_state(v, rng)):
+                try:
+                    draw = draws(bad)
+                    samples = [draw(random.Random(i)) for i in range(3)]
+                except StateError:
+                    continue
+                for sample in samples:
+                    assert sample.view(bad["seat"]) == bad  # whatever seat the view names
+
+
+def test_a_triatri_view_choosing_from_an_empty_hand_is_refused() -> None:
+    game = new_game("triatri", 3)
+    view = plain(game.new_state(seed=4).view(0))
+    sizes = view["hand_sizes"]
+    view["chosen"] = [False, True, False]
+    view["hand_sizes"] = [sizes[0], 0, sizes[1] + sizes[2]]
+    with pytest.raises(StateError, match="malformed triatri view"):
+        game.sample_state(view, random.Random(0))
+    with pytest.raises(StateError, match="malformed triatri view"):
+        game.sampler(view)(random.Random(0))

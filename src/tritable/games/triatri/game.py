@@ -334,11 +334,16 @@ class TriATri(Game):
 
         def draw(rng: random.Random) -> TriATriState:
             nonlocal checked
-            state = deal(rng)
-            if not checked:
-                state._check()
-                state._agreeing_with(view)
-                checked = True
+            try:
+                state = deal(rng)
+                if not checked:
+                    state._check()
+                    state._agreeing_with(view)
+                    checked = True
+            except StateError:
+                raise
+            except (KeyError, TypeError, ValueError, IndexError, AttributeError, OverflowError) as exc:
+                raise StateError.malformed("triatri view", exc) from None
             return state
 
         return draw

@@ -232,12 +232,17 @@ class Triominos(Game):
 
         def draw(rng: random.Random) -> TriominosState:
             nonlocal checked
-            state = template.clone()
-            state._deal_hidden(hidden, rng)
-            if not checked:
-                state._check_start()
-                state._agreeing_with(view)
-                checked = True
+            try:
+                state = template.clone()
+                state._deal_hidden(hidden, rng)
+                if not checked:
+                    state._check_start()
+                    state._agreeing_with(view)
+                    checked = True
+            except StateError:
+                raise
+            except (TypeError, ValueError, KeyError, IndexError, AttributeError, OverflowError) as exc:
+                raise StateError.malformed("triominos view", exc) from None
             return state
 
         return draw
