@@ -20,7 +20,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar, Self
+from typing import TYPE_CHECKING, Any, ClassVar, Self, TypeVar
 
 from tritable.engine.errors import (
     GameNotOverError,
@@ -305,7 +305,7 @@ class Game(ABC):
         state as ``sample_state(view, rng)`` from the same ``rng``, but a game may read the view
         once here instead of at every draw (Triominos does). ``view`` must not change while the
         sampler is in use. A view that no state shows raises :class:`StateError` here or at the
-        first draw."""
+        first draw (:func:`checked_draws` makes such a sampler from a game's deal)."""
         return lambda rng: self.sample_state(view, rng)
 
     # -- notation -------------------------------------------------------------------------------
@@ -595,6 +595,40 @@ class State(ABC):
         from tritable.engine.record import Record
 
         return Record.from_state(self, names=names)
+
+
+_S = TypeVar("_S", bound=State)
+
+_READ_ERRORS = (KeyError, TypeError, ValueError, IndexError, AttributeError, OverflowError)
+"""What reading a malformed JSON state or view raises before a game names the problem."""
+
+
+def checked_draws(
+    view: Mapping[str, Any], deal: Callable[[random.Random], _S], what: str, check: Callable[[_S], object] | None = None
+) -> Callable[[random.Random], _S]:
+    """The sampler of :meth:`Game.sampler` for a game that has read ``view`` once into
+    ``deal(rng) -> state`` (dealing only the hidden parts). Its first draw is checked, by
+    ``check(state)`` if given and then by showing the seat exactly ``view``; the later draws
+    differ from it only in what ``deal`` dealt. A draw that fails on a lookup or a conversion
+    raises :class:`StateError` ("malformed ``what``"), never a Python error."""
+    checked = False
+
+    def draw(rng: random.Random) -> _S:
+        nonlocal checked
+        try:
+            state = deal(rng)
+            if not checked:
+                if check is not None:
+                    check(state)
+                state._agreeing_with(view)
+                checked = True
+        except StateError:
+            raise
+        except _READ_ERRORS as exc:
+            raise StateError.malformed(what, exc) from None
+        return state
+
+    return draw
 
 
 def check_keys(

@@ -15,7 +15,7 @@ from tritable.engine.errors import (
     SetupError,
     StateError,
 )
-from tritable.engine.protocol import JSON, SIMULTANEOUS, TERMINAL, Action, Game, Outcome, State
+from tritable.engine.protocol import JSON, SIMULTANEOUS, TERMINAL, Action, Game, Outcome, State, checked_draws
 
 # -- cards ------------------------------------------------------------------------------------------
 
@@ -330,23 +330,7 @@ class TriATri(Game):
             raise
         except (KeyError, TypeError, ValueError, IndexError, AttributeError, OverflowError) as exc:
             raise StateError.malformed("triatri view", exc) from None
-        checked = False
-
-        def draw(rng: random.Random) -> TriATriState:
-            nonlocal checked
-            try:
-                state = deal(rng)
-                if not checked:
-                    state._check()
-                    state._agreeing_with(view)
-                    checked = True
-            except StateError:
-                raise
-            except (KeyError, TypeError, ValueError, IndexError, AttributeError, OverflowError) as exc:
-                raise StateError.malformed("triatri view", exc) from None
-            return state
-
-        return draw
+        return checked_draws(view, deal, "triatri view", TriATriState._check)
 
     def _read_unseen(self, view: Mapping[str, Any]) -> Callable[[random.Random], TriATriState]:
         """What ``view`` shows and rules out, read once; returns the deal of the unseen cards."""

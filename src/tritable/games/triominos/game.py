@@ -16,7 +16,7 @@ from tritable.engine.errors import (
     SetupError,
     StateError,
 )
-from tritable.engine.protocol import JSON, TERMINAL, Action, Game, Option, Outcome, State, check_keys
+from tritable.engine.protocol import JSON, TERMINAL, Action, Game, Option, Outcome, State, check_keys, checked_draws
 from tritable.games.triominos.tiles import (
     ALL_TILES,
     BIT,
@@ -228,24 +228,13 @@ class Triominos(Game):
         except (TypeError, ValueError, KeyError, IndexError, AttributeError, OverflowError) as exc:
             raise StateError.malformed("triominos view", exc) from None
         assert hidden is not None
-        checked = False
 
-        def draw(rng: random.Random) -> TriominosState:
-            nonlocal checked
-            try:
-                state = template.clone()
-                state._deal_hidden(hidden, rng)
-                if not checked:
-                    state._check_start()
-                    state._agreeing_with(view)
-                    checked = True
-            except StateError:
-                raise
-            except (TypeError, ValueError, KeyError, IndexError, AttributeError, OverflowError) as exc:
-                raise StateError.malformed("triominos view", exc) from None
+        def deal(rng: random.Random) -> TriominosState:
+            state = template.clone()
+            state._deal_hidden(hidden, rng)
             return state
 
-        return draw
+        return checked_draws(view, deal, "triominos view", TriominosState._check_start)
 
     # -- notation -------------------------------------------------------------------------------
 
