@@ -303,7 +303,7 @@ class Game(ABC):
     def sampler(self, view: Mapping[str, Any]) -> Callable[[random.Random], State]:
         """``sample_state`` for many draws from one view: ``sampler(view)(rng)`` draws the same
         state as ``sample_state(view, rng)`` from the same ``rng``, but a game may read the view
-        once here instead of at every draw (Triominos does). ``view`` must not change while the
+        once here instead of at every draw (Triominos and TriATri do). ``view`` must not change while the
         sampler is in use. A view that no state shows raises :class:`StateError` here or at the
         first draw (:func:`checked_draws` makes such a sampler from a game's deal)."""
         return lambda rng: self.sample_state(view, rng)
