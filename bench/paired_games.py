@@ -15,11 +15,15 @@ the other seats' agents are seeded from ``i`` too. Variants for experiments:
   rollout policy). Against ``random`` that is the best-response search, another ceiling.
 
 Usage: ``.venv/bin/python bench/paired_games.py GAME PLAYERS GAMES SPEC [--opponent SPEC]
-[--no-policy] [--full-information] [--known-racks] [--random-model] [--first I] [--jobs J]
-[--out FILE]`` (``--first I``: games I .. I+GAMES-1, to add games to an earlier run).
+[--no-policy] [--full-information] [--known-racks] [--random-model] [--first I] [--stream K]
+[--jobs J] [--out FILE]`` (``--first I``: games I .. I+GAMES-1, to add games to an earlier run;
+``--stream K``: the agent under test gets other seeds, so the same search plays the same deals
+with another random stream: how far two runs of one search differ is the noise a paired
+difference must beat).
 Prints the agent's score (a win 1, a draw 1/2 against each other seat) and, with ``--out``, one
 JSON line a game (its return).
-``--compare A B`` reads two such files and prints the paired difference with a 95% interval.
+``--compare A B`` reads two such files and prints the paired difference with a 95% interval;
+``A`` may be several files joined by commas (runs of one search), whose mean per game is compared.
 """
 
 from __future__ import annotations
@@ -113,7 +117,12 @@ def one(i: int) -> dict[str, Any]:
     global ME, REAL
     game = tritable.new_game(ARGS.game, ARGS.players)
     seat = ME = i % ARGS.players
-    agents = [make_agent(game, ARGS.spec if s == seat else ARGS.opponent, 1000 * i + s) for s in range(ARGS.players)]
+    agents = [
+        make_agent(game, ARGS.spec, 1000 * i + s + 100_000 * ARGS.stream)
+        if s == seat
+        else make_agent(game, ARGS.opponent, 1000 * i + s)
+        for s in range(ARGS.players)
+    ]
     state = game.new_state(seed=7000 + i)
     while (p := state.current_player()) != TERMINAL:
         mover = p if p >= 0 else state.players_to_move()[0]
@@ -129,7 +138,9 @@ def compare(a: str, b: str) -> None:
         with open(path, encoding="utf-8") as f:
             return {r["game"]: r["return"] for r in map(json.loads, f)}
 
-    first, second = load(a), load(b)
+    runs = [load(path) for path in a.split(",")]
+    first = {i: statistics.mean(run[i] for run in runs) for i in runs[0] if all(i in run for run in runs)}
+    second = load(b)
     diffs = [(second[i] - first[i]) / 2 for i in first if i in second]
     mean = statistics.mean(diffs)
     half = 1.96 * statistics.stdev(diffs) / len(diffs) ** 0.5
@@ -152,6 +163,7 @@ def main() -> None:
     parser.add_argument("--known-racks", action="store_true")
     parser.add_argument("--random-model", action="store_true")
     parser.add_argument("--first", type=int, default=0, help="the first game's number (games first .. first+GAMES-1)")
+    parser.add_argument("--stream", type=int, default=0, help="another random stream for the agent under test")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--out")
     ARGS = parser.parse_args()
