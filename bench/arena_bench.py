@@ -1,7 +1,8 @@
 """The arena tables of BENCHMARKS.md: the ``hard`` level against ``random`` and ``greedy`` in every
 game and player count, seat-rotated, with 95% intervals and seconds per move.
 
-Usage: ``.venv/bin/python bench/arena_bench.py [--games-scale X] [--only GAME] [--json FILE]``.
+Usage: ``.venv/bin/python bench/arena_bench.py [--games-scale X] [--only GAME] [--opponent NAME]
+[--json FILE]`` (``--only`` and ``--opponent`` keep the rows of that game or that opponent).
 A full run takes about an hour and a half on two cores (``hard`` thinks up to 0.8 s a move).
 """
 
@@ -49,6 +50,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games-scale", type=float, default=1.0, help="multiply every number of games")
     parser.add_argument("--only", action="append", default=[], help="just this game id (repeatable)")
+    parser.add_argument("--opponent", choices=sorted(TARGET), help="just the rows against this opponent")
     parser.add_argument("--seed", type=int, default=2024)
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--json", metavar="FILE", help="write every report as JSON here")
@@ -57,7 +59,7 @@ def main() -> None:
     print("| game | players | options | opponent | games | hard's score [95% CI] | target | s/move mean (max) |")
     print("|---|---|---|---|---|---|---|---|")
     for game_id, agents, games, options in MATCHES:
-        if args.only and game_id not in args.only:
+        if (args.only and game_id not in args.only) or (args.opponent and agents[1] != args.opponent):
             continue
         game = tritable.new_game(game_id, len(agents), options=options)
         n = max(len(agents), round(games * args.games_scale))

@@ -377,6 +377,32 @@ def test_greedy_takes_the_immediate_gain() -> None:
     assert calls
 
 
+def test_greedy_chooses_the_same_lay_however_far_ahead_or_behind() -> None:
+    # Triominos scores run to 400: a lead far beyond the evaluation's scale must not make every
+    # lay look alike (greedy chose at random there when the evaluation clamped).
+    game = tritable.new_game("triominos", 3)
+    checked = 0
+    for seed in range(6):
+        state = game.new_state(seed=seed)
+        players = [GreedyAgent(seed * 10 + s) for s in range(3)]
+        for _ in range(12):
+            seat = state.current_player()
+            lays = dict(state.scored_lays())  # type: ignore[attr-defined]
+            if len(set(lays.values())) > 1:
+                best = set()
+                for lead in (0, 300, -300, 900):
+                    position = state.clone()
+                    position.scores[seat] += lead  # type: ignore[attr-defined]
+                    stats = GreedyAgent(1).analyse(position, seat)
+                    top = max(s.value for s in stats)
+                    assert top > min(s.value for s in stats), lead
+                    best.add(frozenset(s.action for s in stats if s.value == top))
+                assert len(best) == 1
+                checked += 1
+            state.apply_action(players[seat].choose(state, seat))
+    assert checked >= 5
+
+
 def test_evaluation_cutoff_is_used_by_the_search() -> None:
     nim = ToyNim(options={"heap": 25})
     state = nim.new_state(seed=0)
