@@ -13,9 +13,14 @@ the other seats' agents are seeded from ``i`` too. Variants for experiments:
 * ``--random-model``: the agent's search knows the other seats play at random: in its tree they
   choose uniformly instead of by UCB and its playouts play them at random (its own seat keeps the
   rollout policy). Against ``random`` that is the best-response search, another ceiling.
+* ``--crn flat|halving``: the ``ismcts`` agent under test replaced by flat Monte Carlo with
+  common random numbers: every legal action is played out (the search's playout, to its
+  ``rollout_depth``) on the same determinizations with the same playout seed, ``iterations``
+  playouts in all; ``halving`` spreads them over ``ceil(log2(actions))`` rounds and keeps the
+  better half of the actions after each (sequential halving).
 
 Usage: ``.venv/bin/python bench/paired_games.py GAME PLAYERS GAMES SPEC [--opponent SPEC]
-[--no-policy] [--full-information] [--known-racks] [--random-model] [--first I] [--stream K]
+[--no-policy] [--full-information] [--known-racks] [--random-model] [--crn flat|halving] [--first I] [--stream K]
 [--jobs J] [--out FILE]`` (``--first I``: games I .. I+GAMES-1, to add games to an earlier run;
 ``--stream K``: the agent under test gets other seeds, so the same search plays the same deals
 with another random stream: how far two runs of one search differ is the noise a paired
@@ -30,7 +35,9 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
+import random
 import statistics
 import sys
 from multiprocessing import Pool
@@ -113,6 +120,38 @@ def _random_model() -> None:
     search._pick = new_pick  # type: ignore[method-assign]
 
 
+def _crn(halving: bool) -> None:
+    def analyse(self: Any, obs: Any) -> list[Any]:
+        actions = list(obs.legal_actions())
+        if len(actions) == 1:
+            return [agents_module.ActionStat(actions[0], 0.0, 1)]
+        search = mcts.Search(obs.game, obs.rng, self.c, self.rollout_depth, self._evaluation(obs.game), False)
+        totals = dict.fromkeys(actions, 0.0)
+        counts = dict.fromkeys(actions, 0)
+        alive = list(actions)
+        rounds = max(1, math.ceil(math.log2(len(actions)))) if halving else 1
+        spent = 0
+        for r in range(rounds):
+            for _ in range(max(1, self.iterations // rounds // len(alive))):
+                base = obs.likely_sample()
+                seed = obs.rng.getrandbits(64)
+                for a in alive:
+                    state = base.clone()
+                    state.apply_action(a, obs.seat)
+                    search.rng = random.Random(seed)  # the same luck for every action
+                    totals[a] += search.rollout(state)[obs.seat]
+                    counts[a] += 1
+                    spent += 1
+            if r < rounds - 1:
+                alive.sort(key=lambda a: -totals[a] / counts[a])
+                alive = alive[: (len(alive) + 1) // 2]
+        self.last_iterations = spent
+        order = sorted(actions, key=lambda a: (a not in alive, -totals[a] / counts[a]))
+        return agents_module.prefer(obs, [agents_module.ActionStat(a, totals[a] / counts[a], counts[a]) for a in order])
+
+    mcts.ISMCTSAgent.analyse_observation = analyse  # type: ignore[method-assign]
+
+
 def one(i: int) -> dict[str, Any]:
     global ME, REAL
     game = tritable.new_game(ARGS.game, ARGS.players)
@@ -162,6 +201,7 @@ def main() -> None:
     parser.add_argument("--full-information", action="store_true")
     parser.add_argument("--known-racks", action="store_true")
     parser.add_argument("--random-model", action="store_true")
+    parser.add_argument("--crn", choices=["flat", "halving"])
     parser.add_argument("--first", type=int, default=0, help="the first game's number (games first .. first+GAMES-1)")
     parser.add_argument("--stream", type=int, default=0, help="another random stream for the agent under test")
     parser.add_argument("--jobs", type=int, default=2)
@@ -177,6 +217,8 @@ def main() -> None:
         _known_racks()
     if ARGS.random_model:
         _random_model()
+    if ARGS.crn:
+        _crn(ARGS.crn == "halving")
     rows: list[dict[str, Any]] = []
     # Each game's line is written as it ends, so a long run that is stopped keeps what it played.
     with open(ARGS.out or os.devnull, "w", encoding="utf-8") as out, Pool(ARGS.jobs) as pool:
