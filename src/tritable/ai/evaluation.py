@@ -97,11 +97,15 @@ def triple_triad_preference(view: Any, seat: int, action: Action) -> float:
     return sum(RATINGS[card]) * 100.0 + LEVELS[card]
 
 
+_KNEE = 0.8
+"""Where :func:`relative` stops being the plain scaled difference."""
+
+
 def relative(values: Sequence[float], seat: int, scale: float) -> float:
     """``seat``'s standing from per-seat numbers (higher is better): the mean over the other seats
     of the difference, divided by ``scale``; within [-0.8, 0.8] that is the value, beyond it the
-    value bends towards +-1 without reaching it (``0.8 + 0.2 y / (1 + y)`` for ``y`` = the excess
-    over 0.2, its slope 1 at the knee).
+    value bends towards +-1 without reaching it (``0.8 + 0.2 y / (1 + y)`` with ``y = (|x| - 0.8) /
+    0.2`` for the scaled difference ``x``: its slope is 1 at the knee, as inside).
 
     It never clamps: a lead twice the scale still beats a lead of once the scale. A clamp made
     every action look alike to a seat far ahead or behind, so ``greedy`` chose among them at
@@ -125,10 +129,6 @@ def relative(values: Sequence[float], seat: int, scale: float) -> float:
     y = (abs(x) - _KNEE) / (1.0 - _KNEE)
     bent = _KNEE + (1.0 - _KNEE) * y / (1.0 + y)
     return bent if x > 0 else -bent
-
-
-_KNEE = 0.8
-"""Where :func:`relative` stops being the plain scaled difference."""
 
 
 def _scores(state: State, seat: int, scale: float) -> float:
