@@ -181,6 +181,8 @@ def compare(a: str, b: str) -> None:
     first = {i: statistics.mean(run[i] for run in runs) for i in runs[0] if all(i in run for run in runs)}
     second = load(b)
     diffs = [(second[i] - first[i]) / 2 for i in first if i in second]
+    if len(diffs) < 2:
+        sys.exit(f"{a} and {b} share {len(diffs)} game(s): a comparison needs at least 2")
     mean = statistics.mean(diffs)
     half = 1.96 * statistics.stdev(diffs) / len(diffs) ** 0.5
     print(f"{b} - {a}: {mean:+.3f} +- {half:.3f} (95%) over {len(diffs)} games")

@@ -16,6 +16,7 @@ from tritable.ai import (
     EVALUATIONS,
     Agent,
     GreedyAgent,
+    HalvingAgent,
     ISMCTSAgent,
     MCTSAgent,
     RandomAgent,
@@ -69,6 +70,7 @@ def small_agents(seed: int) -> list[Agent]:
         GreedyAgent(seed, samples=2, playouts=1),
         MCTSAgent(seed, iterations=12, rollout_depth=4, determinizations=2),
         ISMCTSAgent(seed, iterations=12, rollout_depth=4),
+        HalvingAgent(seed, iterations=12, rollout_depth=4),
     ]
 
 
@@ -185,6 +187,7 @@ def test_same_seed_same_position_same_move(game: Game) -> None:
             lambda s: GreedyAgent(s, samples=3),
             lambda s: MCTSAgent(s, iterations=30, rollout_depth=6, determinizations=3),
             lambda s: ISMCTSAgent(s, iterations=30, rollout_depth=6),
+            lambda s: HalvingAgent(s, iterations=30, rollout_depth=6),
         ):
             first = make(5).analyse(state, seat)
             # A different history of questions does not matter: only seed, position and budget.
@@ -246,6 +249,7 @@ def test_sampler_agents_never_read_hidden_information(game: Game) -> None:
         lambda: GreedyAgent(11, samples=3, playouts=1),
         lambda: MCTSAgent(11, iterations=24, rollout_depth=5, determinizations=3),
         lambda: ISMCTSAgent(11, iterations=24, rollout_depth=5),
+        lambda: HalvingAgent(11, iterations=24, rollout_depth=5),
     ):
         stats_a = make().analyse(a, seat)
         stats_b = make().analyse(b, seat)
@@ -267,7 +271,11 @@ def test_a_pending_simultaneous_choice_of_another_seat_is_not_read() -> None:
     other.bids[1] = state.hands[1][-1]
     other.hands[1] = sorted([*state.hands[1][:-1], bid])
     assert other.view(0) == view and other != state
-    for agent in (ISMCTSAgent(4, iterations=60), MCTSAgent(4, iterations=60, determinizations=4)):
+    for agent in (
+        ISMCTSAgent(4, iterations=60),
+        MCTSAgent(4, iterations=60, determinizations=4),
+        HalvingAgent(4, iterations=60),
+    ):
         assert agent.analyse(state, 0) == agent.analyse(other, 0)
 
 
@@ -285,8 +293,8 @@ def test_observation_holds_no_state_for_hidden_information() -> None:
 # -- strength where the answer is known -------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("kind", [MCTSAgent, ISMCTSAgent])
-def test_search_takes_a_win_in_one_and_blocks_a_loss(kind: type[MCTSAgent]) -> None:
+@pytest.mark.parametrize("kind", [MCTSAgent, ISMCTSAgent, HalvingAgent])
+def test_search_takes_a_win_in_one_and_blocks_a_loss(kind: type[MCTSAgent | HalvingAgent]) -> None:
     game = ToyTicTacToe()
     win = game.new_state(setup={"board": "xx.oo...."})
     assert kind(1, iterations=300).choose(win, 0) == 2
@@ -301,6 +309,53 @@ def test_mcts_finds_the_forced_win_in_nim() -> None:
         stats = MCTSAgent(2, iterations=2000).analyse(state, 0)
         assert stats[0].action == best, (heap, stats)
         assert stats[0].win_rate > 0.8
+
+
+def test_halving_finds_the_forced_win_in_nim() -> None:
+    for heap, best in [(5, 1), (6, 2), (7, 3), (9, 1), (11, 3)]:
+        state = ToyNim(options={"heap": heap}).new_state(seed=0)
+        stats = HalvingAgent(2, iterations=1500).analyse(state, 0)
+        assert stats[0].action == best, (heap, stats)
+
+
+def test_halving_spends_its_budget_in_rounds_and_ranks_survivors_first() -> None:
+    # Three actions: two rounds. The first gives each 50 playouts and drops one; the second
+    # gives the two survivors the other 150.
+    state = ToyNim(options={"heap": 11}).new_state(seed=0)
+    agent = HalvingAgent(0, iterations=300)
+    stats = agent.analyse(state, 0)
+    assert agent.last_iterations == 300
+    assert [s.visits for s in stats] == [125, 125, 50]
+    assert stats[0].action == 3 and stats[0].value >= stats[1].value
+    # A budget below the actions still tries each once.
+    agent = HalvingAgent(0, iterations=2)
+    assert sorted(s.visits or 0 for s in agent.analyse(state, 0)) == [1, 2, 2]
+
+
+def test_halving_plays_every_action_on_the_same_draw_and_luck(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Common random numbers: within a batch, each action's playout starts from the same
+    # determinization (seat 1's hidden hand) with the same random stream.
+    state = ToyGoofspiel(options={"cards": 5}).new_state(seed=3)
+    seen: list[tuple[Any, tuple[int, ...]]] = []
+    rollout = Search.rollout
+
+    def spy(self: Search, position: State) -> list[float]:
+        assert isinstance(position, GoofState)
+        seen.append((self.rng.getstate(), tuple(position.hands[1])))
+        return rollout(self, position)
+
+    monkeypatch.setattr(Search, "rollout", spy)
+    agent = HalvingAgent(1, iterations=100)
+    agent.analyse(state, 0)
+    assert len(seen) == agent.last_iterations
+    # Five bids: rounds of 5, 3 and 2 actions (100 playouts: 6, 11 and 18 batches).
+    batches = [seen[i : i + 5] for i in range(0, 30, 5)]
+    batches += [seen[i : i + 3] for i in range(30, 63, 3)]
+    batches += [seen[i : i + 2] for i in range(63, len(seen), 2)]
+    assert sum(len(b) for b in batches) == len(seen) == 99
+    for batch in batches:
+        assert len(set(batch)) == 1
+    assert len({batch[0] for batch in batches}) == len(batches)
 
 
 def test_mcts_plays_a_forced_win_to_the_end() -> None:
@@ -416,9 +471,10 @@ def test_evaluation_cutoff_is_used_by_the_search() -> None:
     assert seen and min(seen) > 0
 
 
-def test_the_time_budget_stops_the_search() -> None:
+@pytest.mark.parametrize("kind", [MCTSAgent, ISMCTSAgent, HalvingAgent])
+def test_the_time_budget_stops_the_search(kind: type[MCTSAgent | HalvingAgent]) -> None:
     state = ToyNim(options={"heap": 40}).new_state(seed=0)
-    agent = MCTSAgent(0, iterations=None, seconds=0.05)
+    agent = kind(0, iterations=None, seconds=0.05)
     agent.choose(state, 0)
     assert 0 < agent.last_iterations < 10**7
 

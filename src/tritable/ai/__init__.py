@@ -13,6 +13,8 @@ Agents (:mod:`tritable.ai.agents`, :mod:`tritable.ai.mcts`) are built with a see
 * :class:`MCTSAgent`: UCT with chance and simultaneous turns and any number of players;
   on hidden-information games, UCT on several determinizations drawn from the view.
 * :class:`ISMCTSAgent`: information-set MCTS (a new determinization each iteration).
+* :class:`HalvingAgent`: flat Monte Carlo over the seat's actions, sequential halving, every
+  action played out on the same determinizations and random numbers.
 
 Agents for hidden-information games see the seat's view only: ``choose`` turns the state into
 ``state.view(seat)`` first and searches on states drawn by ``game.sample_state(view, rng)``
@@ -31,7 +33,7 @@ second a move on the reference machine:
   hard ``mcts:iterations=4000:rollout_depth=6:seconds=0.8``
 * triominos: easy ``ismcts:iterations=40:rollout_depth=0:samples=16``, normal
   ``ismcts:iterations=300:c=0.3:rollout_depth=30:samples=32``, hard
-  ``ismcts:iterations=3000:c=0.3:rollout_depth=30:samples=256:seconds=0.8``
+  ``halving:iterations=3000:rollout_depth=30:seconds=0.8``
 * triatri: easy ``ismcts:iterations=40:samples=16``, normal ``ismcts:iterations=400:samples=32``,
   hard ``ismcts:iterations=20000:samples=512:seconds=0.8`` (full random playouts, many determinizations)
 * tri-t-area: easy ``mcts:iterations=40:determinizations=4``, normal ``mcts:iterations=300``, hard
@@ -52,6 +54,7 @@ True
 
 from tritable.ai.agents import ActionStat, Agent, GreedyAgent, Observation, RandomAgent
 from tritable.ai.evaluation import EVALUATIONS, evaluation_for, register_evaluation
+from tritable.ai.halving import HalvingAgent
 from tritable.ai.levels import (
     LEVELS,
     AgentSpecError,
@@ -74,6 +77,7 @@ __all__ = [
     "Agent",
     "AgentSpecError",
     "GreedyAgent",
+    "HalvingAgent",
     "Hint",
     "ISMCTSAgent",
     "MCTSAgent",

@@ -1,6 +1,6 @@
 """Agent specs, levels and their per-game budgets, the ``perfect`` seam, and hints.
 
-An agent spec is text: a kind (``random``, ``greedy``, ``mcts``, ``ismcts``) or a level (``easy``,
+An agent spec is text: a kind (``random``, ``greedy``, ``mcts``, ``ismcts``, ``halving``) or a level (``easy``,
 ``normal``, ``hard``, ``perfect``), then optional ``:key=value`` settings, e.g. ``mcts`` or
 ``mcts:iterations=500:seconds=0.5`` or ``hard:iterations=200``. A level is the spec of
 :data:`LEVELS` for the game (a kind with its budget); settings given after it override the budget.
@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tritable.ai.agents import ActionStat, Agent, GreedyAgent, RandomAgent
+from tritable.ai.halving import HalvingAgent
 from tritable.ai.mcts import ISMCTSAgent, MCTSAgent
 from tritable.engine.errors import OutOfTurnError, TritableError
 from tritable.engine.protocol import JSON, Action, Game, State
@@ -37,12 +38,14 @@ KINDS: dict[str, type[Agent]] = {
     "greedy": GreedyAgent,
     "mcts": MCTSAgent,
     "ismcts": ISMCTSAgent,
+    "halving": HalvingAgent,
 }
 SETTINGS: dict[str, dict[str, type]] = {
     "random": {},
     "greedy": {"samples": int, "own_plies": int, "playouts": int},
     "mcts": {"iterations": int, "seconds": float, "c": float, "rollout_depth": int, "determinizations": int},
     "ismcts": {"iterations": int, "seconds": float, "c": float, "rollout_depth": int, "samples": int},
+    "halving": {"iterations": int, "seconds": float, "rollout_depth": int},
 }
 LEVEL_NAMES = ("easy", "normal", "hard", "perfect")
 
@@ -72,7 +75,7 @@ LEVELS: dict[str, dict[str, str]] = {
     "triominos": {
         "easy": "ismcts:iterations=40:rollout_depth=0:samples=16",
         "normal": "ismcts:iterations=300:c=0.3:rollout_depth=30:samples=32",
-        "hard": "ismcts:iterations=3000:c=0.3:rollout_depth=30:samples=256:seconds=0.8",
+        "hard": "halving:iterations=3000:rollout_depth=30:seconds=0.8",
     },
     "triatri": {
         "easy": "ismcts:iterations=40:samples=16",
@@ -158,7 +161,7 @@ def parse_spec(text: str) -> AgentSpec:
     'hard'
     """
     if not isinstance(text, str) or not text.strip():
-        raise AgentSpecError("an agent spec is a name such as random, greedy, mcts, ismcts or a level")
+        raise AgentSpecError("an agent spec is a name such as random, greedy, mcts, ismcts, halving or a level")
     name, *parts = [p.strip() for p in text.strip().split(":")]
     name = name.lower()
     if name not in KINDS and name not in LEVEL_NAMES:

@@ -39,7 +39,7 @@ def arena(
         typer.Option(
             "--agents",
             "-a",
-            help="One agent spec per seat, comma-separated: random, greedy, mcts, ismcts, a level "
+            help="One agent spec per seat, comma-separated: random, greedy, mcts, ismcts, halving, a level "
             "(easy, normal, hard, perfect), with optional settings, e.g. hard,mcts:iterations=500.",
         ),
     ],
