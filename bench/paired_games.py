@@ -68,20 +68,27 @@ def _full_information() -> None:
 def _known_racks() -> None:
     from tritable.games.triominos import game as triominos
 
-    original = triominos.Triominos.sample_state
+    original = triominos.Triominos.sampler
 
-    def sample_state(self: Any, view: Any, rng: Any) -> Any:
+    # Agents draw through ``sampler`` (``sample_state`` calls it too), so the cheat goes there.
+    def sampler(self: Any, view: Any) -> Any:
+        draw = original(self, view)
         if REAL is None or view.get("seat") != ME:
-            return original(self, view, rng)
-        fresh = original(self, view, rng)  # the pool's order and later deals, drawn from the view
-        state = REAL.clone()
-        rest = list(state.pool[state.drawn :])
-        rng.shuffle(rest)
-        state.pool = state.pool[: state.drawn] + tuple(rest)
-        state.future = fresh.future
-        return state
+            return draw
+        real = REAL
 
-    triominos.Triominos.sample_state = sample_state  # type: ignore[method-assign]
+        def known(rng: Any) -> Any:
+            fresh = draw(rng)  # the pool's order and later deals, drawn from the view
+            state = real.clone()
+            rest = list(state.pool[state.drawn :])
+            rng.shuffle(rest)
+            state.pool = state.pool[: state.drawn] + tuple(rest)
+            state.future = fresh.future
+            return state
+
+        return known
+
+    triominos.Triominos.sampler = sampler  # type: ignore[method-assign]
 
 
 def _random_model() -> None:

@@ -154,6 +154,9 @@ def test_bad_specs() -> None:
         ("mcts:iterations=none:seconds=none", "give an iteration budget, a time budget or both"),
         ("hard:seconds=none:iterations=none", "give an iteration budget, a time budget or both"),
         ("mcts:c=none", "c takes a number"),
+        ("halving:c=1", "halving has no setting 'c'"),
+        ("halving:iterations=0", "must be > 0"),
+        ("halving:iterations=none:seconds=none", "give an iteration budget, a time budget or both"),
         ("", "agent spec"),
     ]:
         with pytest.raises(AgentSpecError, match=match):
