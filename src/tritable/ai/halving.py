@@ -21,14 +21,13 @@ True
 
 from __future__ import annotations
 
-import gc
 import math
 import random
 import time
 from collections.abc import Callable
 
 from tritable.ai.agents import ActionStat, Evaluation, Observation, prefer
-from tritable.ai.mcts import Search, _SearchAgent, ranked
+from tritable.ai.mcts import Search, _SearchAgent, no_cyclic_gc, ranked
 from tritable.engine.protocol import Action, State
 
 
@@ -64,9 +63,7 @@ class HalvingAgent(_SearchAgent):
         alive = list(actions)
         rounds = max(1, math.ceil(math.log2(len(actions))))
         spent = 0
-        collecting = gc.isenabled()
-        gc.disable()  # the playouts make no cycles; the collector would only slow them
-        try:
+        with no_cyclic_gc():
             for r in range(rounds):
                 left = rounds - r
                 batches = None
@@ -88,9 +85,6 @@ class HalvingAgent(_SearchAgent):
                     # A stable sort: equal means keep the order of the legal actions.
                     alive.sort(key=lambda a: -totals[a] / counts[a])
                     alive = alive[: (len(alive) + 1) // 2]
-        finally:
-            if collecting:
-                gc.enable()
         self.last_iterations = spent
         stats = {a: (counts[a], totals[a]) for a in actions}
         return prefer(obs, ranked(stats, actions))

@@ -29,7 +29,8 @@ import itertools
 import math
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from tritable.ai.agents import ActionStat, Agent, Evaluation, Observation, prefer
@@ -65,6 +66,20 @@ class Node:
         self.seats: dict[int, dict[Action, Node]] | None = None
 
 
+@contextmanager
+def no_cyclic_gc() -> Iterator[None]:
+    """The cyclic garbage collector off for a search. Trees and playouts make no reference
+    cycles (refcounting frees them): the collector would only walk them over and over, slowing
+    the search and making its pauses blow time budgets."""
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if collecting:
+            gc.enable()
+
+
 class Search:
     """The tree search itself: :meth:`iterate` runs one iteration on a full state.
 
@@ -93,19 +108,12 @@ class Search:
         """Iterate until ``iterations`` are done or ``deadline`` (perf_counter) passes."""
         done = 0
         limit = iterations if iterations is not None else 1 << 62
-        # The tree holds no reference cycles (refcounting frees it): the cyclic collector would
-        # only walk it over and over, slowing the search and making its pauses blow time budgets.
-        collecting = gc.isenabled()
-        gc.disable()
-        try:
+        with no_cyclic_gc():
             while done < limit:
                 self.iterate(root, make_state())
                 done += 1
                 if deadline is not None and time.perf_counter() >= deadline:
                     break
-        finally:
-            if collecting:
-                gc.enable()
         return done
 
     def iterate(self, root: Node, state: State) -> None:
