@@ -4,7 +4,7 @@ fixed list of games, so that two versions of an agent can be compared game by ga
 Game ``i`` is set up from seed ``7000 + i``; the agent under test sits in seat ``i % players``;
 the other seats' agents are seeded from ``i`` too. Variants for experiments:
 
-* ``--no-policy``: the game's rollout policies removed (uniformly random playouts);
+* ``--no-policy``: the game's rollout policy removed (uniformly random playouts);
 * ``--full-information``: the agent searches the real state (every hand, every future deal),
   a cheat that gives a ceiling, not a level;
 * ``--known-racks`` (Triominos): the agent's samples hold the real racks, but the pool's order
@@ -104,7 +104,7 @@ def _random_model() -> None:
                 return own(state, seat, actions, rng)
             return actions[rng.randrange(len(actions))]
 
-        self.policy = self.others_policy = policy
+        self.policy = policy
 
     def new_pick(self: Any, stats: Any, legal: list[Any], seat: int) -> tuple[Any, Any]:
         if seat == ME:
@@ -218,7 +218,6 @@ def main() -> None:
     ARGS = parser.parse_args()
     if ARGS.no_policy:
         policies.POLICIES.pop(ARGS.game, None)
-        policies.OTHERS_POLICIES.pop(ARGS.game, None)
     if ARGS.full_information:
         _full_information()
     if ARGS.known_racks:

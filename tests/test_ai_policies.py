@@ -14,7 +14,7 @@ import pytest
 import tritable
 from tritable.ai import ISMCTSAgent, MCTSAgent
 from tritable.ai.evaluation import triominos as triominos_evaluation
-from tritable.ai.policies import OTHERS_POLICIES, POLICIES, Policy, policy_for, register_policy, triominos_others
+from tritable.ai.policies import POLICIES, policy_for, register_policy
 from tritable.ai.policies import triominos as triominos_policy
 from tritable.engine import Game, State
 from tritable.engine.playout import random_step
@@ -40,28 +40,22 @@ def positions(game: Game, seeds: range, steps: int) -> list[State]:
     return out
 
 
-TRIOMINOS_POLICIES = pytest.mark.parametrize("policy", [triominos_policy, triominos_others], ids=["own", "others"])
-
-
-@TRIOMINOS_POLICIES
 @pytest.mark.parametrize("players", [2, 3, 4])
-def test_the_triominos_policy_plays_legal_actions_reproducibly(policy: Policy, players: int) -> None:
+def test_the_triominos_policy_plays_legal_actions_reproducibly(players: int) -> None:
     game = tritable.new_game("triominos", players)
     for state in positions(game, range(6), 7):
         seat = state.current_player()
         actions = state.legal_actions()
         for seed in range(5):
-            action = policy(state, seat, actions, random.Random(seed))
+            action = triominos_policy(state, seat, actions, random.Random(seed))
             assert action in actions
-            assert action == policy(state, seat, list(actions), random.Random(seed))
+            assert action == triominos_policy(state, seat, list(actions), random.Random(seed))
 
 
-@TRIOMINOS_POLICIES
-def test_the_triominos_policy_lays_a_best_scoring_tile(policy: Policy, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_triominos_policy_lays_a_best_scoring_tile(monkeypatch: pytest.MonkeyPatch) -> None:
     import tritable.ai.policies as policies
 
     monkeypatch.setattr(policies, "TRIOMINOS_EPSILON", 0.0)
-    monkeypatch.setattr(policies, "TRIOMINOS_OTHERS_EPSILON", 0.0)
     game = tritable.new_game("triominos", 2)
     checked = bonus = 0
     for state in [s for k in range(5, 60, 3) for s in positions(game, range(30), k)]:
@@ -71,7 +65,7 @@ def test_the_triominos_policy_lays_a_best_scoring_tile(policy: Policy, monkeypat
         points: dict[tuple[int, ...], int] = {a: state.lay_points(a) for a in lays}
         if len(set(points.values())) < 2:
             continue
-        action = cast(tuple[int, ...], policy(state, state.current_player(), actions, random.Random(1)))
+        action = cast(tuple[int, ...], triominos_policy(state, state.current_player(), actions, random.Random(1)))
         best = max(points.values())
         assert points[action] == best
         assert SUMS[action[0]] == max(SUMS[a[0]] for a in lays if points[a] == best)
@@ -80,29 +74,7 @@ def test_the_triominos_policy_lays_a_best_scoring_tile(policy: Policy, monkeypat
     assert checked and bonus  # some positions prefer a bonus to a heavier tile
 
 
-def test_the_triominos_policies_differ_only_in_how_often_they_play_at_random(monkeypatch: pytest.MonkeyPatch) -> None:
-    import tritable.ai.policies as policies
-
-    game = tritable.new_game("triominos", 3)
-    states = [s for s in positions(game, range(12), 12) if len(s.legal_actions()) > 1]
-    assert states
-    for state in states:
-        seat, actions = state.current_player(), state.legal_actions()
-        rng = random.Random(5)
-        rng.random()
-        at_random = actions[rng.randrange(len(actions))]
-        monkeypatch.setattr(policies, "TRIOMINOS_EPSILON", 0.0)
-        monkeypatch.setattr(policies, "TRIOMINOS_OTHERS_EPSILON", 1.0)
-        best = triominos_policy(state, seat, actions, random.Random(5))
-        assert triominos_others(state, seat, actions, random.Random(5)) == at_random
-        monkeypatch.setattr(policies, "TRIOMINOS_EPSILON", 1.0)
-        monkeypatch.setattr(policies, "TRIOMINOS_OTHERS_EPSILON", 0.0)
-        assert triominos_policy(state, seat, actions, random.Random(5)) == at_random
-        assert triominos_others(state, seat, actions, random.Random(5)) == best
-
-
-@TRIOMINOS_POLICIES
-def test_the_triominos_policy_reads_only_the_view_and_actions(policy: Policy) -> None:
+def test_the_triominos_policy_reads_only_the_view_and_actions() -> None:
     """Two states a seat cannot tell apart get the same answer from the same generator."""
     game = tritable.new_game("triominos", 3)
     state = positions(game, range(1), 9)[0]
@@ -112,8 +84,8 @@ def test_the_triominos_policy_reads_only_the_view_and_actions(policy: Policy) ->
     second = game.sample_state(view, random.Random(2))
     assert first.to_json() != second.to_json() and first.view(seat) == second.view(seat)
     for seed in range(8):
-        a = policy(first, seat, first.legal_actions(), random.Random(seed))
-        b = policy(second, seat, second.legal_actions(), random.Random(seed))
+        a = triominos_policy(first, seat, first.legal_actions(), random.Random(seed))
+        b = triominos_policy(second, seat, second.legal_actions(), random.Random(seed))
         assert a == b
 
 
@@ -135,40 +107,6 @@ def test_the_search_plays_out_with_a_registered_policy() -> None:
     finally:
         del POLICIES["toy-nim"]
     assert policy_for("toy-nim") is None
-
-
-@pytest.mark.parametrize("kind", ["mcts", "ismcts", "halving"])
-def test_the_search_plays_the_other_seats_with_their_policy(kind: str) -> None:
-    from tritable.ai import HalvingAgent
-
-    own_calls: list[int] = []
-    others_calls: list[int] = []
-
-    @register_policy("toy-nim")
-    def own(state: State, seat: int, actions: list[Any], rng: random.Random) -> Any:
-        own_calls.append(seat)
-        return min(actions)
-
-    @register_policy("toy-nim", others=True)
-    def others(state: State, seat: int, actions: list[Any], rng: random.Random) -> Any:
-        others_calls.append(seat)
-        return max(actions)
-
-    try:
-        assert policy_for("toy-nim") is own and policy_for("toy-nim", others=True) is others
-        state = ToyNim(options={"heap": 15}).new_state(seed=0)
-        agent = {"mcts": MCTSAgent, "ismcts": ISMCTSAgent, "halving": HalvingAgent}[kind](3, iterations=40)
-        for seat in (0, 1):
-            own_calls.clear()
-            others_calls.clear()
-            if seat == 1:
-                state.apply_action(state.legal_actions()[0])
-            assert agent.choose(state, seat) in state.legal_actions()
-            assert own_calls and set(own_calls) == {seat}
-            assert others_calls and set(others_calls) == {1 - seat}
-    finally:
-        del POLICIES["toy-nim"], OTHERS_POLICIES["toy-nim"]
-    assert policy_for("toy-nim") is None and policy_for("toy-nim", others=True) is None
 
 
 def test_a_triominos_search_with_playouts_is_deterministic() -> None:

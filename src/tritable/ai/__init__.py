@@ -67,12 +67,11 @@ from tritable.ai.levels import (
     register_perfect,
 )
 from tritable.ai.mcts import ISMCTSAgent, MCTSAgent
-from tritable.ai.policies import OTHERS_POLICIES, POLICIES, policy_for, register_policy
+from tritable.ai.policies import POLICIES, policy_for, register_policy
 
 __all__ = [
     "EVALUATIONS",
     "LEVELS",
-    "OTHERS_POLICIES",
     "POLICIES",
     "ActionStat",
     "Agent",

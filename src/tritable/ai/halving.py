@@ -57,7 +57,7 @@ class HalvingAgent(_SearchAgent):
         actions = obs.legal_actions()
         known = obs.known_state() if obs.hidden else None
         draw: Callable[[], State] = known.clone if known is not None else obs.likely_sample
-        search = Search(obs.game, obs.rng, self.c, self.rollout_depth, self._evaluation(obs.game), True, obs.seat)
+        search = Search(obs.game, obs.rng, self.c, self.rollout_depth, self._evaluation(obs.game), True)
         totals = dict.fromkeys(actions, 0.0)
         counts = dict.fromkeys(actions, 0)
         alive = list(actions)

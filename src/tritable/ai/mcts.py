@@ -85,8 +85,6 @@ class Search:
 
     ``fixed_actions`` (perfect information, one state) lets a node remember its legal actions;
     otherwise they are asked of every determinization and UCB uses availability counts.
-    ``seat`` is the searching seat: its playout moves follow the game's rollout policy, the other
-    seats' the game's policy for them where it has one (:mod:`tritable.ai.policies`).
     """
 
     def __init__(
@@ -97,15 +95,12 @@ class Search:
         rollout_depth: int | None,
         evaluation: Evaluation | None,
         fixed_actions: bool,
-        seat: int | None = None,
     ) -> None:
         self.players = game.players
         self.rng = rng
         self.c = c
         self.evaluation = evaluation
-        self.seat = seat
         self.policy = policy_for(game)
-        self.others_policy = policy_for(game, others=seat is not None)
         self.limit = rollout_depth if (rollout_depth is not None and evaluation is not None) else 1 << 30
         self.fixed_actions = fixed_actions
 
@@ -230,7 +225,7 @@ class Search:
         rnd = rng.random
         depth = 0
         limit = self.limit
-        own, others, seat = self.policy, self.others_policy, self.seat
+        policy = self.policy
         while True:
             p = state.current_player()
             if p == TERMINAL:
@@ -241,7 +236,6 @@ class Search:
                 return [evaluate(state, s) for s in range(self.players)]
             if p >= 0:
                 actions = state.legal_actions()
-                policy = own if p == seat else others
                 if policy is None or len(actions) == 1:
                     state.apply_action(actions[int(rnd() * len(actions))])
                 else:
@@ -344,7 +338,7 @@ class MCTSAgent(_SearchAgent):
     def analyse_observation(self, obs: Observation) -> list[ActionStat]:
         deadline = self._deadline()
         actions = obs.legal_actions()
-        search = Search(obs.game, obs.rng, self.c, self.rollout_depth, self._evaluation(obs.game), True, obs.seat)
+        search = Search(obs.game, obs.rng, self.c, self.rollout_depth, self._evaluation(obs.game), True)
         # No more trees than iterations: each tree gets at least one, and a budget of 5 must
         # not run 8.
         k = self.determinizations if self.iterations is None else min(self.determinizations, self.iterations)
@@ -409,7 +403,6 @@ class ISMCTSAgent(_SearchAgent):
             self.rollout_depth,
             self._evaluation(obs.game),
             not obs.hidden or known is not None,
-            obs.seat,
         )
         make_state: Callable[[], State] = known.clone if known is not None else obs.likely_sample
         if known is None and obs.hidden and self.samples:

@@ -16,13 +16,8 @@ Add one for a game with the decorator::
     def my_game(state: State, seat: int, actions: list[Action], rng: random.Random) -> Action:
         ...
 
-A game may also register, with ``@register_policy("my-game", others=True)``, a policy for the
-seats other than the searching one: a model of the opponents, where the seat's own future moves
-should keep more variety than the moves it expects of the others. Without one, every seat plays
-out with the game's policy.
-
->>> sorted(POLICIES), sorted(OTHERS_POLICIES)
-(['triatri', 'triominos'], ['triominos'])
+>>> sorted(POLICIES)
+['triatri', 'triominos']
 """
 
 from __future__ import annotations
@@ -41,34 +36,24 @@ Policy = Callable[[State, int, list[Action], random.Random], Action]
 POLICIES: dict[str, Policy] = {}
 """game id -> rollout policy."""
 
-OTHERS_POLICIES: dict[str, Policy] = {}
-"""game id -> rollout policy for the seats other than the searching one, where it differs."""
 
-
-def register_policy(game_id: str, *, others: bool = False) -> Callable[[Policy], Policy]:
-    """Register ``function`` as the rollout policy of ``game_id`` (replacing any earlier one);
-    with ``others``, as the policy of the seats other than the searching one."""
+def register_policy(game_id: str) -> Callable[[Policy], Policy]:
+    """Register ``function`` as the rollout policy of ``game_id`` (replacing any earlier one)."""
 
     def decorator(function: Policy) -> Policy:
-        (OTHERS_POLICIES if others else POLICIES)[game_id] = function
+        POLICIES[game_id] = function
         return function
 
     return decorator
 
 
-def policy_for(game: Game | str, *, others: bool = False) -> Policy | None:
-    """The rollout policy registered for a game (or game id), ``None`` if it has none; with
-    ``others``, the policy for the other seats (the game's policy if it registered none for them)."""
-    game_id = game if isinstance(game, str) else game.id
-    if others and game_id in OTHERS_POLICIES:
-        return OTHERS_POLICIES[game_id]
-    return POLICIES.get(game_id)
+def policy_for(game: Game | str) -> Policy | None:
+    """The rollout policy registered for a game (or game id), ``None`` if it has none."""
+    return POLICIES.get(game if isinstance(game, str) else game.id)
 
 
 TRIOMINOS_EPSILON = 0.25
 """Triominos: how often the policy lays a random tile instead of one of the best scoring."""
-TRIOMINOS_OTHERS_EPSILON = 0.05
-"""Triominos: the same for the seats other than the searching one (:func:`triominos_others`)."""
 
 
 @register_policy("triominos")
@@ -80,21 +65,7 @@ def triominos(state: State, seat: int, actions: list[Action], rng: random.Random
 
     Bonuses are 40-70 points against a tile's 0-15, so a playout in which nobody takes them
     misjudges every open slot: leaving one to the next seat costs about a bonus."""
-    return _best_lay(state, actions, rng, TRIOMINOS_EPSILON)
-
-
-@register_policy("triominos", others=True)
-def triominos_others(state: State, seat: int, actions: list[Action], rng: random.Random) -> Action:
-    """The seats other than the searching one: as :func:`triominos`, at random only with
-    probability ``TRIOMINOS_OTHERS_EPSILON``. The search expects the others to take the bonuses
-    it leaves them, as players who lay their best tile do (and as the sample weight below
-    assumes); its own future moves keep the policy's variety, which the search needs to tell
-    its choices apart (BENCHMARKS.md: a policy at 10% for every seat played worse)."""
-    return _best_lay(state, actions, rng, TRIOMINOS_OTHERS_EPSILON)
-
-
-def _best_lay(state: State, actions: list[Action], rng: random.Random, epsilon: float) -> Action:
-    if rng.random() < epsilon:
+    if rng.random() < TRIOMINOS_EPSILON:
         return actions[rng.randrange(len(actions))]
     best = -1
     top: list[Action] = []
