@@ -88,6 +88,11 @@ def check_state(state: State) -> None:
     assert again.current_player() == state.current_player()
     copy = state.clone()
     assert copy == state and hash(copy) == hash(state)
+    # The same choices in the same order: seeded play must go on alike after a save and a load.
+    p = state.current_player()
+    seats = state.players_to_move() if p == SIMULTANEOUS else ([p] if p >= 0 else [])
+    for seat in seats:
+        assert again.legal_actions(seat) == state.legal_actions(seat)
     for seat in [None, *range(game.players)]:
         view = state.view(seat)
         assert json.loads(json.dumps(view)) == view
@@ -122,6 +127,16 @@ def refuses_garbage(state: State) -> None:
         with pytest.raises(OutOfTurnError):
             state.apply_action(state.legal_actions()[0], other)
         assert state.to_json() == before
+    if p >= 0:
+        # The same on an ordinary turn, where games answer without ``_acting_seat``; asking for
+        # the legal actions of no seat is refused too, not answered for the seat to move.
+        legal = state.legal_actions()
+        for not_a_seat in (bool(p), float(p)):
+            with pytest.raises(OutOfTurnError, match="whole number"):
+                state.apply_action(legal[0], not_a_seat)  # type: ignore[arg-type]
+            with pytest.raises(OutOfTurnError, match="whole number"):
+                state.legal_actions(not_a_seat)  # type: ignore[arg-type]
+        assert state.to_json() == before
     pending = state.players_to_move()
     if p == SIMULTANEOUS:
         # A seat is a whole number: True or 1.0 is no seat, even where it equals one (the
@@ -130,6 +145,8 @@ def refuses_garbage(state: State) -> None:
         for fake in (bool(pending[0]), float(pending[0]), str(pending[0])):
             with pytest.raises(OutOfTurnError, match="whole number"):
                 state.apply_action(legal[0], fake)  # type: ignore[arg-type]
+            with pytest.raises(OutOfTurnError, match="whole number"):
+                state.legal_actions(fake)  # type: ignore[arg-type]
         assert state.to_json() == before
     for bad_seat in (-1, state.game.players, True, 1.0):
         with pytest.raises(StateError, match="no seat"):
@@ -181,6 +198,18 @@ def play_and_check(gid: str, data: st.DataObject) -> None:
     assert len(outcome.scores) == len(outcome.ranks) == players
     returns = state.returns()
     assert len(returns) == players and all(-1 <= r <= 1 for r in returns)
+    # An outcome is the caller's to change: it aliases neither the state nor a clone of it.
+    final = state.to_json()
+    spoiled = state.clone().outcome()
+    for value in spoiled.details.values():
+        if isinstance(value, list):
+            value.append("spoiled")
+            for item in value:
+                if isinstance(item, dict):
+                    item["spoiled"] = True
+                elif isinstance(item, list):
+                    item.append("spoiled")
+    assert state.to_json() == final and state.outcome() == outcome
     assert state.legal_actions() == []
     with pytest.raises(GameOverError):
         state.apply_action(("anything",))

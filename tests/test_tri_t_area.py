@@ -704,3 +704,17 @@ def test_no_action_after_the_game() -> None:
         random_step(state, rng)
     assert state.legal_actions() == [] and state.legal_actions(0) == []
     refused(state, GameOverError, "over", "I1")
+
+
+def test_an_outcome_does_not_alias_the_state_or_its_clones() -> None:
+    game = TriTArea()
+    state = game.new_state(seed=1)
+    rng = random.Random(1)
+    while not state.is_terminal():
+        random_step(state, rng)
+    before = state.to_json()
+    copy = state.clone()
+    copy.outcome().details["rounds"][0]["scores"][0] = 999
+    state.outcome().details["rounds"].clear()
+    assert state.to_json() == before and copy.to_json() == before
+    assert state.record().replay() == state

@@ -965,3 +965,13 @@ def test_a_sampler_reads_the_view_once_and_deals_the_rounds_to_come_when_reached
         assert played == replayed
     assert played.round > view["round"]
     assert played.to_json() == replayed.to_json()
+
+
+def test_notation_refuses_look_alike_junk_whatever_was_written_before() -> None:
+    """``(True, 0, 0, 0)`` equals the action ``(1, 0, 0, 0)`` (and hashes alike), but is none."""
+    game = Triominos(2)
+    assert game.action_to_string((1, 0, 0, 0)) == "0-0-1@0,0/r0"
+    assert game.action_to_string(DRAW) == "draw"
+    for junk in [(True, 0, 0, 0), (1.0, 0, 0, 0), (-1.0,), (-2.0,), [1, 0, 0, 0], (1, 0, 0, False)]:
+        with pytest.raises(NotationError):
+            game.action_to_string(junk)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 import random
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
@@ -838,3 +838,26 @@ def test_render_shows_ratings_owner_elements_and_scores() -> None:
     assert "P1 to move" in text
     ward = play(game(), [["Ward", *FILLER[:4]], FILLER], ["Ward@5"])
     assert "|5      A       |" in ward.render().splitlines()[7]  # Ward's Up A, on cell 5's first line
+
+
+def test_the_trade_offers_the_same_picks_in_the_same_order_after_a_load() -> None:
+    """The cards to take are listed in card order, as a state read from JSON lists them: else a
+    seeded agent picking by position would play another game after a save and a load."""
+    game = tritable.new_game("triple-triad")
+    state = game.new_state(
+        setup={
+            "hands": [
+                ["Blobra", "Red Bat", "Geezard", "Bite Bug", "Funguar"],
+                ["Gayla", "Gesper", "Fastitocalon-F", "Blood Soul", "Caterchipillar"],
+            ],
+            "first": 0,
+        }
+    )
+    played = "Geezard@7, Blood Soul@3, Blobra@2, Gesper@5, Bite Bug@8, Fastitocalon-F@9"
+    for text in (played + ", Funguar@1, Caterchipillar@4, Red Bat@6").split(", "):
+        state.apply_action(game.string_to_action(text))
+    live = [game.action_to_string(a) for a in state.legal_actions()]
+    assert live and all(text.startswith("take ") for text in live)
+    loaded = game.state_from_json(json.loads(json.dumps(state.to_json())))
+    assert [game.action_to_string(a) for a in loaded.legal_actions()] == live
+    assert live == [game.action_to_string(a) for a in sorted(cast(list[int], state.legal_actions()))]

@@ -361,8 +361,7 @@ class State(ABC):
 
     def _acting_seat(self, player: int | None) -> int:
         """Resolve who acts for apply_action/legal_actions; raises if ``player`` may not act."""
-        if player is not None and type(player) is not int:
-            raise OutOfTurnError(f"a seat is a whole number, not {player!r}")
+        check_seat(player)
         p = self.current_player()
         if p >= 0:
             if player is not None and player != p:
@@ -629,6 +628,14 @@ def checked_draws(
         return state
 
     return draw
+
+
+def check_seat(player: object) -> None:
+    """Raise :class:`OutOfTurnError` for a ``player`` argument that is no seat number (``True``
+    and ``1.0`` equal a seat but are none); ``None`` and whole numbers pass. For games that
+    override :meth:`State.apply_action` or :meth:`State.legal_actions` without ``_acting_seat``."""
+    if player is not None and type(player) is not int:
+        raise OutOfTurnError(f"a seat is a whole number, not {player!r}")
 
 
 def check_keys(

@@ -136,7 +136,7 @@ from tritable.engine.errors import (
     StateError,
     TritableError,
 )
-from tritable.engine.protocol import JSON, SIMULTANEOUS, TERMINAL, Action, Game, Outcome, State, check_keys
+from tritable.engine.protocol import JSON, SIMULTANEOUS, TERMINAL, Action, Game, Outcome, State, check_keys, check_seat
 
 # -- the data table ------------------------------------------------------------------------------
 
@@ -673,11 +673,13 @@ class TriTAreaState(State):
                 if len(pending) != 1:
                     raise OutOfTurnError(f"seats {list(pending)} choose at once: say which seat acts")
                 player = pending[0]
+            check_seat(player)
             if player not in range(SEATS) or self.declared[player] >= 0:
                 return []
             return [DECLARE + c for c in cards_of(self.hands[player])]
         seat = self.current_player()
-        if player is not None and player != seat:
+        if player is not None and (type(player) is not int or player != seat):
+            check_seat(player)
             return []
         if ph == PLAY_PHASE:
             mask = self.hands[seat]
@@ -716,7 +718,8 @@ class TriTAreaState(State):
             raise GameOverError("the game is over")
         else:
             seat = self.current_player()
-            if player is not None and player != seat:
+            if player is not None and (type(player) is not int or player != seat):
+                check_seat(player)
                 raise OutOfTurnError(f"it is seat {seat}'s turn, not seat {player}'s")
         if type(action) is not int:
             raise IllegalActionError(f"{action!r} is not a Tri*T*Area action")
@@ -894,7 +897,8 @@ class TriTAreaState(State):
     def outcome(self) -> Outcome:
         if self.phase != OVER:
             raise self._not_over()
-        return Outcome.from_scores(self.scores, {"rounds": self.results})
+        # A copy: an outcome, like a view, must not alias the state (or its clones, which share results).
+        return Outcome.from_scores(self.scores, {"rounds": json.loads(json.dumps(self.results))})
 
     # -- copies, identity, JSON ------------------------------------------------------------------
 

@@ -15,7 +15,7 @@ from tritable.engine.errors import (
     SetupError,
     StateError,
 )
-from tritable.engine.protocol import JSON, TERMINAL, Action, Game, Option, Outcome, State
+from tritable.engine.protocol import JSON, TERMINAL, Action, Game, Option, Outcome, State, check_seat
 
 # -- the board ------------------------------------------------------------------------------------
 
@@ -432,7 +432,10 @@ class TriadState(State):
         return out
 
     def legal_actions(self, player: int | None = None) -> list[Action]:
-        if self.over or (player is not None and player != self.to_move):
+        if player is not None and (type(player) is not int or player != self.to_move):
+            check_seat(player)
+            return []
+        if self.over:
             return []
         if self.pending:
             return [REMOVE_BASE + sq for sq in self.pending]
@@ -442,7 +445,8 @@ class TriadState(State):
         if self.over:
             raise GameOverError("the game is over")
         seat = self.to_move
-        if player is not None and player != seat:
+        if player is not None and (type(player) is not int or player != seat):
+            check_seat(player)
             raise OutOfTurnError(f"it is seat {seat}'s turn, not seat {player}'s")
         if type(action) is not int or not 0 <= action < ACTIONS:
             raise IllegalActionError(f"{action!r} is not a Triad action")

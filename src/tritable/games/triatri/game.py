@@ -15,7 +15,17 @@ from tritable.engine.errors import (
     SetupError,
     StateError,
 )
-from tritable.engine.protocol import JSON, SIMULTANEOUS, TERMINAL, Action, Game, Outcome, State, checked_draws
+from tritable.engine.protocol import (
+    JSON,
+    SIMULTANEOUS,
+    TERMINAL,
+    Action,
+    Game,
+    Outcome,
+    State,
+    check_seat,
+    checked_draws,
+)
 
 # -- cards ------------------------------------------------------------------------------------------
 
@@ -589,7 +599,8 @@ class TriATriState(State):
         phase = self._phase
         if phase == PLAY:
             seat = (self._leader + len(self._plays)) % self._n
-            if player is not None and player != seat:
+            if player is not None and (type(player) is not int or player != seat):
+                check_seat(player)
                 return []
             hand = self._hands[seat]
             colour = (self._gem - GEM_SUPPLY) % 3
@@ -600,15 +611,17 @@ class TriATriState(State):
                 return follow
             return distinct(hand)
         if phase == GEM:
-            if player is not None and player != self._leader:
+            if player is not None and (type(player) is not int or player != self._leader):
+                check_seat(player)
                 return []
             own = self._gems[self._leader]
             supply = self._supply
             gems: list[Action] = [GEM_SUPPLY + c for c in range(3) if supply[c]]
             return gems + [GEM_OWN + c for c in range(3) if own[c]]
         if phase == REVEAL:
+            check_seat(player)
             seat = self._acting_seat(player) if player is None else player
-            if type(seat) is not int or not 0 <= seat < self._n or self._pending[seat] >= 0:
+            if not 0 <= seat < self._n or self._pending[seat] >= 0:
                 return []
             return distinct(self._hands[seat])
         return []
@@ -619,12 +632,14 @@ class TriATriState(State):
         phase = self._phase
         if phase == PLAY:
             seat = (self._leader + len(self._plays)) % self._n
-            if player is not None and player != seat:
+            if player is not None and (type(player) is not int or player != seat):
+                check_seat(player)
                 raise OutOfTurnError(f"it is seat {seat}'s turn, not seat {player}'s")
             self._play(seat, action)
         elif phase == GEM:
             seat = self._leader
-            if player is not None and player != seat:
+            if player is not None and (type(player) is not int or player != seat):
+                check_seat(player)
                 raise OutOfTurnError(f"it is seat {seat}'s turn, not seat {player}'s")
             self._choose_gem(seat, action)
         elif phase == REVEAL:

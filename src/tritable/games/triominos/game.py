@@ -16,7 +16,18 @@ from tritable.engine.errors import (
     SetupError,
     StateError,
 )
-from tritable.engine.protocol import JSON, TERMINAL, Action, Game, Option, Outcome, State, check_keys, checked_draws
+from tritable.engine.protocol import (
+    JSON,
+    TERMINAL,
+    Action,
+    Game,
+    Option,
+    Outcome,
+    State,
+    check_keys,
+    check_seat,
+    checked_draws,
+)
 from tritable.games.triominos.tiles import (
     ALL_TILES,
     BIT,
@@ -239,10 +250,11 @@ class Triominos(Game):
     # -- notation -------------------------------------------------------------------------------
 
     def action_to_string(self, action: Action) -> str:
-        try:
-            return _notation(action)
-        except TypeError:  # an unhashable action cannot be cached, nor is it one of ours
-            raise NotationError(f"not a triominos action: {action!r}") from None
+        # Checked before the cache, whose keys take (True, 0, 0, 0) or (-1.0,) for the equal
+        # action of ints: what such junk gave would depend on what was written before.
+        if type(action) is not tuple or not all(_is_int(v) for v in action):
+            raise NotationError(f"not a triominos action: {action!r}")
+        return _notation(action)
 
     def string_to_action(self, text: str) -> Action:
         if not isinstance(text, str):
@@ -662,7 +674,10 @@ class TriominosState(State):
 
     def legal_actions(self, player: int | None = None) -> list[Action]:
         seat = self.to_move
-        if seat < 0 or (player is not None and player != seat):
+        if player is not None and (type(player) is not int or player != seat):
+            check_seat(player)
+            return []
+        if seat < 0:
             return []
         moves = self._moves
         if moves is None:
@@ -692,7 +707,8 @@ class TriominosState(State):
         seat = self.to_move
         if seat < 0:
             raise GameOverError("the game is over")
-        if player is not None and player != seat:
+        if player is not None and (type(player) is not int or player != seat):
+            check_seat(player)
             raise OutOfTurnError(f"it is seat {seat}'s turn, not seat {player}'s")
         round_before = self.round
         self._apply(seat, action)

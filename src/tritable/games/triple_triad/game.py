@@ -164,7 +164,7 @@ from math import comb
 from typing import Any
 
 from tritable.engine.errors import IllegalActionError, NotationError, OptionError, SetupError, StateError
-from tritable.engine.protocol import JSON, TERMINAL, Action, Game, Option, Outcome, State
+from tritable.engine.protocol import JSON, TERMINAL, Action, Game, Option, Outcome, State, check_seat
 from tritable.games.triple_triad.data import (
     ACTION_ROWS,
     BASE_BY_NAME,
@@ -814,6 +814,8 @@ class TripleTriadState(State):
     def legal_actions(self, player: int | None = None) -> list[Action]:
         mask = self._mask
         p = self._p
+        if player is not None and type(player) is not int:
+            check_seat(player)
         if mask and (player is None or player == p):
             hand = self._hands[p]
             out: list[Action] = []
@@ -828,7 +830,7 @@ class TripleTriadState(State):
         # The fast path: a legal placement. In the trade phase and at the end the board is full,
         # so no placement passes ``cards[k] < 0``; everything else goes to _apply_other.
         p = self._p
-        if type(action) is int and p >= 0 and (player is None or player == p):
+        if type(action) is int and p >= 0 and (player is None or (player == p and type(player) is int)):
             k = action % 9
             b = action - k
             cards = self._cards
@@ -910,7 +912,8 @@ class TripleTriadState(State):
         if picks:
             self._p = winner
             self._picks = picks
-            self._pickable = list(map(_TAKE_OF_BASE.__getitem__, self._brought[1 - winner]))
+            # In card order, as a state read from JSON lists them (``_left_to_take``).
+            self._pickable = list(map(_TAKE_OF_BASE.__getitem__, sorted(self._brought[1 - winner])))
         else:
             self._p = TERMINAL
 
@@ -936,7 +939,12 @@ class TripleTriadState(State):
     def _apply_other(self, action: Action, player: int | None) -> None:
         """Trade picks; every illegal action ends here and is refused with the reason."""
         p = self._p
-        if self._picks and type(action) is int and (player is None or player == p) and action in self._pickable:
+        if (
+            self._picks
+            and type(action) is int
+            and (player is None or (player == p and type(player) is int))
+            and action in self._pickable
+        ):
             self._pickable.remove(action)
             self._taken = (*self._taken, 9 * (action - TAKE))
             self._picks -= 1
