@@ -541,3 +541,24 @@ def test_hint_needs_a_seat_at_a_simultaneous_turn() -> None:
     with pytest.raises(OutOfTurnError, match="say which seat"):
         hint(state, level="random")
     assert hint(state, 1, level="ismcts:iterations=30").action in state.legal_actions(1)
+
+
+def test_ismcts_draws_no_more_determinizations_than_iterations(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A tiny budget beside a huge ``samples`` must not draw states for ever."""
+    from tritable.ai.levels import make_agent
+
+    game = tritable.new_game("triatri", 3)
+    state = game.new_state(seed=3)
+    seat = state.players_to_move()[0]
+    calls = 0
+    real = Observation.likely_sample
+
+    def counting(self: Observation) -> State:
+        nonlocal calls
+        calls += 1
+        return real(self)
+
+    monkeypatch.setattr(Observation, "likely_sample", counting)
+    agent = make_agent(game, "ismcts:iterations=2:samples=1000000000", seed=1)
+    assert agent.choose(state, seat) in state.legal_actions(seat)
+    assert 1 <= calls <= 2

@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
+from typing import Any
 
+import pytest
 from typer.testing import CliRunner
 
 from tritable.cli.main import app
@@ -203,3 +206,64 @@ def test_the_command_line_parser_says_error_in_one_line_too() -> None:
         assert done.returncode == 2, done
         lines = done.stderr.strip().splitlines()
         assert len(lines) == 1 and lines[0].startswith("error: ") and why in lines[0], done.stderr
+
+
+def test_files_are_written_whole_or_not_at_all(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A write that fails part way (a full disk) leaves neither a broken file nor a broken old one."""
+    from tritable.cli import main as cli_main
+
+    target = tmp_path / "results.json"
+    target.write_text('{"old": true}')
+    real_fdopen = os.fdopen
+
+    class Full:
+        def __init__(self, fd: int, *args: Any, **kwargs: Any) -> None:
+            self.f = real_fdopen(fd, *args, **kwargs)
+
+        def __enter__(self) -> Full:
+            return self
+
+        def __exit__(self, *exc: object) -> None:
+            self.f.close()
+
+        def write(self, text: str) -> int:
+            self.f.write(text[: len(text) // 2])
+            raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, "fdopen", Full)
+    with pytest.raises(OSError, match="No space"):
+        cli_main.write_text(target, '{"new": true, "padding": "' + "x" * 10_000 + '"}')
+    assert target.read_text() == '{"old": true}'
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["results.json"]
+    monkeypatch.undo()
+    cli_main.write_text(target, "[1]")
+    assert target.read_text() == "[1]" and sorted(p.name for p in tmp_path.iterdir()) == ["results.json"]
+
+
+def test_simulate_keeps_the_records_of_an_earlier_run(tmp_path: Path) -> None:
+    first = runner.invoke(app, ["simulate", "triad", "-n", "2", "--seed", "5", "--record", str(tmp_path)])
+    assert first.exit_code == 0, first.output
+    before = {p.name: p.read_text() for p in tmp_path.iterdir()}
+    again = runner.invoke(app, ["simulate", "triad", "-n", "2", "--seed", "5", "--record", str(tmp_path)])
+    assert again.exit_code == 2 and "holds records of seed 5 already" in again.output, again.output
+    assert {p.name: p.read_text() for p in tmp_path.iterdir()} == before
+    other = runner.invoke(app, ["simulate", "triad", "-n", "1", "--seed", "6", "--record", str(tmp_path)])
+    assert other.exit_code == 0 and len(list(tmp_path.iterdir())) == 3
+
+
+def test_bench_checks_its_output_file_before_it_runs(tmp_path: Path) -> None:
+    cases = [
+        (tmp_path / ("a" * 300 + ".json"), "cannot write"),
+        (tmp_path / "no" / "x.json", "no such folder"),
+    ]
+    for output, message in cases:
+        result = runner.invoke(
+            app, ["bench", "--game", "triad", "--seconds", "0.01", "--runs", "1", "--output", str(output)]
+        )
+        assert result.exit_code == 2 and message in result.output and "Traceback" not in result.output, result.output
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_setting_given_twice_is_refused() -> None:
+    result = runner.invoke(app, ["simulate", "triple-triad", "-n", "1", "-o", "same=true", "-o", "same=false"])
+    assert result.exit_code == 2 and "option 'same' is given twice" in result.output, result.output

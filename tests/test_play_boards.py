@@ -314,6 +314,9 @@ def test_ai_seats_are_parsed_and_read_back_from_names() -> None:
     for bad, message in (("0=easy", "1-2"), ("3=easy", "1-2"), ("x=easy", "1-2"), ("2=", "which level")):
         with pytest.raises(ValueError, match=message):
             parse_ai([bad], 2)
+    for twice in (["2=easy", "2=hard"], ["1,1=easy"], ["all=easy", "2=hard"]):
+        with pytest.raises(ValueError, match=r"P[12] is given a level twice"):
+            parse_ai(twice, 2)
     assert seats_from_names(["P1", "P2 (AI hard)", "P3 (AI easy:iterations=10)"], 3) == {
         1: "hard",
         2: "easy:iterations=10",

@@ -370,9 +370,10 @@ class MCTSAgent(_SearchAgent):
 class ISMCTSAgent(_SearchAgent):
     """Single-observer information-set MCTS: one tree over the seat's information, a
     determinization from ``game.sample_state(view, rng)`` for every iteration. With ``samples``
-    > 0, that many determinizations are drawn once and the iterations go round them (copies are
-    much cheaper than draws in games whose sampler is slow). When the view hides nothing (every
-    draw is the same position) it is plain UCT on that position."""
+    > 0, that many determinizations (no more than ``iterations``) are drawn once and the
+    iterations go round them (copies are much cheaper than draws in games whose sampler is slow).
+    When the view hides nothing (every draw is the same position) it is plain UCT on that
+    position."""
 
     kind = "ismcts"
 
@@ -409,8 +410,11 @@ class ISMCTSAgent(_SearchAgent):
             # Drawing the determinizations may take at most half the time (a weighted sampler late
             # in a long game could otherwise spend all of it); the search cycles over those drawn.
             drawn_by = None if deadline is None or self.seconds is None else deadline - self.seconds / 2
+            # No more of them than iterations to use them: a tiny budget beside a huge ``samples``
+            # must not draw (and hold) states for ever, as ``determinizations`` is capped in MCTS.
+            wanted = self.samples if self.iterations is None else min(self.samples, self.iterations)
             pool = [obs.likely_sample()]
-            while len(pool) < self.samples and (drawn_by is None or time.perf_counter() < drawn_by):
+            while len(pool) < wanted and (drawn_by is None or time.perf_counter() < drawn_by):
                 pool.append(obs.likely_sample())
             turn = itertools.count()
             n = len(pool)

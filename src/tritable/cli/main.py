@@ -1,16 +1,22 @@
 """The ``tritable`` command: list games, simulate, replay records, benchmark.
 
 Every bad input (unknown game, bad option, malformed record, ...) prints ``error: <why>`` on
-standard error and exits with status 2, before anything is written. (A folder that stops taking
-``simulate --record`` files part way through stops the run there, with the files written so far.)
+standard error and exits with status 2, before anything is written. Files are written whole or not
+at all (:func:`write_text`): a folder that stops taking ``simulate --record`` files part way
+through stops the run there, with the files written so far and no broken one.
 """
 
 from __future__ import annotations
 
+import contextlib
+import errno
+import glob
 import json
+import os
 import random
 import re
 import sys
+import tempfile
 import time
 from collections import Counter
 from pathlib import Path
@@ -75,6 +81,8 @@ def parse_options(pairs: list[str] | None) -> dict[str, str]:
         key, sep, value = pair.partition("=")
         if not sep or not key.strip():
             fail(f"option {pair!r} is not of the form K=V")
+        if key.strip() in options:  # which value was meant?
+            fail(f"option {key.strip()!r} is given twice")
         options[key.strip()] = value.strip()
     return options
 
@@ -105,6 +113,33 @@ def read_text(path: Path) -> str:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
         fail(f"{path}: not UTF-8 text (byte {exc.start + 1} is {data[exc.start]:#04x})")
+
+
+def write_text(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` whole or not at all: into a new file beside it, then renamed over
+    it, so that a full disk or a refusal part way leaves neither a broken file nor a broken old
+    one (the new file is removed). Raises :class:`OSError`."""
+    if path.exists() and not os.access(path, os.W_OK):
+        raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), str(path))
+    fd, temp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name[:100]}.", suffix=".part")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+        os.chmod(temp, 0o666 & ~_UMASK)  # as a file written in place would be, not mkstemp's 0o600
+        os.replace(temp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temp)
+        raise
+
+
+def _umask() -> int:
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
+_UMASK = _umask()
 
 
 def load_record(path: Path) -> Record:
@@ -167,14 +202,19 @@ def simulate(
     if not 1 <= n_games <= MOST_GAMES:
         fail(f"--games takes 1 to {MOST_GAMES:,}, not {n_games}")
     g = make_game(game, players, option)
-    record = None if record_to is None else Path(record_to)
-    if record is not None:
+    record = None
+    if record_to is not None:
         if not record_to or not record_to.strip() or not record_to.isprintable():
             fail("--record takes the name of a folder")
         try:
+            record = Path(record_to).expanduser()
             record.mkdir(parents=True, exist_ok=True)
-        except OSError as exc:
-            fail(f"cannot create {record}: {exc.strerror or exc}")
+            # The names say game, seed and number only: another run's records would be lost.
+            earlier = next((p for p in record.glob(f"{glob.escape(g.id)}-{seed}-*.json") if p.is_file()), None)
+        except (OSError, RuntimeError) as exc:  # RuntimeError: ~nosuchuser
+            fail(f"cannot create {record_to}: {getattr(exc, 'strerror', None) or exc}")
+        if earlier is not None:
+            fail(f"{record} holds records of seed {seed} already ({earlier.name}): choose another folder")
     rng = random.Random(seed)
     wins: Counter[int] = Counter()
     draws = 0
@@ -203,7 +243,7 @@ def simulate(
         if record is not None:
             path = record / f"{g.id}-{seed}-{i:05d}.json"
             try:
-                path.write_text(Record.from_state(state, seed=game_seed).dumps(), encoding="utf-8")
+                write_text(path, Record.from_state(state, seed=game_seed).dumps())
             except OSError as exc:
                 fail(f"cannot write {path}: {exc.strerror or exc} ({i} records written before it)")
     summary: dict[str, Any] = {
@@ -299,19 +339,35 @@ def bench(
         fail(f"--seconds takes {MIN_BENCH_SECONDS:g} to {MAX_BENCH_SECONDS:g}, not {seconds:g}")
     if not 1 <= runs <= 1000:
         fail(f"--runs takes 1 to 1000, not {runs}")
-    if output is not None and (output.is_dir() or not output.parent.is_dir()):
-        fail(f"cannot write {output}: {'it is a folder' if output.is_dir() else 'no such folder'}")
+    if output is not None:
+        _check_writable(output)
     for gid in only or []:
         if gid not in game_ids():
             fail(f"no game {gid!r} (games: {', '.join(game_ids())})")
     results = run_benchmarks(seconds=seconds, runs=runs, only=only, progress=None if as_json else console)
     if output is not None:
         try:
-            output.write_text(json.dumps(results, indent=1), encoding="utf-8")
+            write_text(output, json.dumps(results, indent=1))
         except OSError as exc:
             fail(f"cannot write {output}: {exc.strerror or exc}")
     if as_json:
         print(json.dumps(results, indent=1))
+
+
+def _check_writable(output: Path) -> None:
+    """Fail before a long run whose results could not be written to ``output`` at its end."""
+    try:
+        if output.is_dir():
+            fail(f"cannot write {output}: it is a folder")
+        if not output.parent.is_dir():
+            fail(f"cannot write {output}: no such folder")
+        existed = output.exists()
+        with output.open("a", encoding="utf-8"):  # the name, the folder's and the file's permissions
+            pass
+        if not existed:
+            output.unlink()
+    except OSError as exc:
+        fail(f"cannot write {output}: {exc.strerror or exc}")
 
 
 def _register_commands() -> None:
@@ -337,6 +393,14 @@ def main() -> None:
     except KeyboardInterrupt:
         err_console.print("interrupted")
         sys.exit(130)
+    except OSError as exc:
+        # Output that cannot be written (a full disk, a pipe closed early): say so in one line.
+        # Standard output goes to /dev/null first, so that its flush at exit fails no more.
+        with contextlib.suppress(OSError, ValueError):
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        with contextlib.suppress(OSError):
+            err_console.print(f"[bold red]error:[/] {escape(exc.strerror or str(exc))}", highlight=False)
+        sys.exit(1)
     except Exception as exc:
         # The command line's own errors (a missing argument, a number that is not one) say
         # ``error: <why>`` on one line too, as the commands' errors do, not in a usage box.

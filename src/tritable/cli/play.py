@@ -136,6 +136,8 @@ def parse_ai(specs: Sequence[str], players: int) -> dict[int, str]:
                     raise ValueError(f"--ai: seats are numbered 1-{players} in a {players}-player game, not {shown!r}")
                 seats.append(int(part) - 1)
         for seat in seats:
+            if seat in levels:  # which one was meant? (all=easy with 2=hard, say)
+                raise ValueError(f"--ai: P{seat + 1} is given a level twice")
             levels[seat] = level
     return levels
 
@@ -500,17 +502,20 @@ class Session:
             raise TritableError("save needs a file name: save FILE")
         if not name.isprintable():
             raise TritableError("a file name cannot hold control characters")
+        from tritable.cli.main import write_text
+
         try:
             path = Path(name).expanduser()
             # Only this game's own save may be written over: another file would be lost.
             own = self.saved is not None and path.resolve() == self.saved[0].resolve()
-        except (RuntimeError, OSError) as exc:  # ~nosuchuser, a loop of links
-            raise TritableError(f"cannot save to {name}: {exc}") from None
-        if path.exists() and not own:
+            exists = path.exists()
+        except (RuntimeError, OSError) as exc:  # ~nosuchuser, a loop of links, a name too long
+            raise TritableError(f"cannot save to {name}: {getattr(exc, 'strerror', None) or exc}") from None
+        if exists and not own:
             raise TritableError(f"{path} exists already: choose another name (or remove it first)")
         record = Record.from_state(self.state, names=[s.name for s in self.seats], seed=self.seed)
         try:
-            path.write_text(record.dumps() + "\n", encoding="utf-8")
+            write_text(path, record.dumps() + "\n")
         except OSError as exc:
             raise TritableError(f"cannot write {path}: {exc.strerror or exc}") from None
         self.saved = (path, len(self.state.history))

@@ -228,7 +228,7 @@ class Game(ABC):
         specs = {spec.name: spec for spec in self.option_specs}
         values = {name: spec.default for name, spec in specs.items()}
         if options is not None and not isinstance(options, Mapping):
-            raise OptionError(f"{self.id}: options are name-value pairs (a mapping), not {type(options).__name__}")
+            raise OptionError(f"{self.id}: options are name-value pairs (a mapping), not {json_type(options)}")
         for name, value in (options or {}).items():
             key = str(name).replace("-", "_")
             if key not in specs:
@@ -272,7 +272,7 @@ class Game(ABC):
         if setup is None:
             setup = self.random_setup(random.Random(seed))
         elif not isinstance(setup, Mapping):
-            raise SetupError(f"{self.id}: a setup is a JSON object, not {type(setup).__name__}")
+            raise SetupError(f"{self.id}: a setup is a JSON object, not {json_type(setup)}")
         return self.state_from_setup(setup)
 
     @abstractmethod
@@ -630,6 +630,27 @@ def checked_draws(
     return draw
 
 
+def json_type(value: object) -> str:
+    """What ``value`` is in JSON's words, for messages about a file's content.
+
+    >>> json_type(None), json_type([1]), json_type({}), json_type("x"), json_type(True), json_type(2.5)
+    ('null', 'an array', 'an object', 'text', 'true/false', 'a number')
+    """
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true/false"
+    if isinstance(value, (int, float)):
+        return "a number"
+    if isinstance(value, str):
+        return "text"
+    if isinstance(value, (list, tuple)):
+        return "an array"
+    if isinstance(value, Mapping):
+        return "an object"
+    return type(value).__name__
+
+
 def check_seat(player: object) -> None:
     """Raise :class:`OutOfTurnError` for a ``player`` argument that is no seat number (``True``
     and ``1.0`` equal a seat but are none); ``None`` and whole numbers pass. For games that
@@ -643,7 +664,7 @@ def check_keys(
 ) -> None:
     """Raise ``error`` naming the first missing key of ``data``."""
     if not isinstance(data, Mapping):
-        raise error(f"{what} must be a JSON object, not {type(data).__name__}")
+        raise error(f"{what} must be a JSON object, not {json_type(data)}")
     for key in required:
         if key not in data:
             raise error(f"{what} lacks {key!r}")

@@ -15,10 +15,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tritable.engine.errors import RecordError, TritableError
-from tritable.engine.protocol import CHANCE, SIMULTANEOUS, Game, State
+from tritable.engine.protocol import CHANCE, SIMULTANEOUS, Game, State, json_type
 from tritable.engine.registry import new_game
 
 FORMAT = 1
+LONGEST_NOTATION = 200
+"""The most characters an action of a record may hold (every game's notation is far shorter)."""
+_KIND_WORDS: dict[type, str] = {str: "text", int: "a whole number", dict: "an object", list: "an array"}
 
 
 @dataclass
@@ -100,7 +103,7 @@ class Record:
     def from_json(cls, data: Any) -> Record:
         """Read a record; :class:`RecordError` names the first malformed field."""
         if not isinstance(data, Mapping):
-            raise RecordError(f"a record is a JSON object, not {type(data).__name__}")
+            raise RecordError(f"a record is a JSON object, not {json_type(data)}")
         if "format" not in data:
             raise RecordError("not a game record: it has no 'format' field (a setup or a state is not a record)")
         fmt = data.get("format")
@@ -110,10 +113,17 @@ class Record:
             if key not in data:
                 raise RecordError(f"the record lacks {key!r}")
             if not isinstance(data[key], kind) or (kind is int and isinstance(data[key], bool)):
-                raise RecordError(f"the record's {key!r} must be {kind.__name__}, not {type(data[key]).__name__}")
+                raise RecordError(f"the record's {key!r} must be {_KIND_WORDS[kind]}, not {json_type(data[key])}")
         for i, text in enumerate(data["actions"]):
             if not isinstance(text, str):
-                raise RecordError(f"action {i + 1} must be text, not {text!r}", index=i)
+                raise RecordError(f"action {i + 1} must be text, not {json_type(text)}", index=i)
+            if len(text) > LONGEST_NOTATION:
+                # Refused unread: error messages quote an action, and this one would flood them.
+                raise RecordError(
+                    f"action {i + 1} is {len(text):,} characters long: no action is written in more than "
+                    f"{LONGEST_NOTATION}",
+                    index=i,
+                )
         seed = data.get("seed")
         if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
             raise RecordError(f"the record's 'seed' must be a whole number, not {seed!r}")
