@@ -15,6 +15,7 @@ from typer.testing import CliRunner
 import tritable
 from tritable.ai import make_agent
 from tritable.ai.agents import RandomAgent
+from tritable.ai.evaluation import evaluation_for
 from tritable.ai.solver import (
     SampledSolverAgent,
     SolverAgent,
@@ -397,6 +398,26 @@ def test_trade_phase_every_pick_is_best_and_agent_takes_the_strongest() -> None:
     assert len(picks) > 1
 
 
+def test_several_picks_are_valued_alike_by_a_search_that_cuts_its_playouts() -> None:
+    """With ``trade=diff`` a winner may pick several cards: a playout cut before the last pick is
+    scored by the evaluation, which in the trade phase gives the decided result, as the end does."""
+    game = tritable.new_game("triple-triad", options={"trade": "diff"})
+    rng = random.Random(5)
+    while True:
+        state = game.new_state(seed=rng.getrandbits(32))
+        while empty_cells(state):
+            state.apply_action(rng.choice(state.legal_actions()))
+        if state.to_json()["picks"] >= 3:
+            break
+    seat = state.current_player()
+    evaluate = evaluation_for(game)
+    assert evaluate is not None and evaluate(state, seat) == 1.0 and evaluate(state, 1 - seat) == -1.0
+    strongest = max(card_strength(a) for a in state.legal_actions())
+    for spec in ("mcts:iterations=50:rollout_depth=0", "ismcts:iterations=50:rollout_depth=1", "greedy"):
+        for seed in range(3):
+            assert card_strength(make_agent(game, spec, seed).choose(state, seat)) == strongest, spec
+
+
 # -- agents and the perfect level ---------------------------------------------------------------------
 
 
@@ -405,6 +426,19 @@ def test_perfect_level() -> None:
     closed_agent = make_agent(tritable.new_game("triple-triad", options={"open": False}), "perfect", 1)
     assert isinstance(open_agent, SolverAgent)
     assert isinstance(closed_agent, SampledSolverAgent)
+
+
+def test_the_perfect_hint_shows_the_move_the_perfect_level_plays() -> None:
+    """Several moves may be optimal: the hint's first is the one ``choose`` plays."""
+    game = tritable.new_game("triple-triad", options={"same": True, "plus": True, "trade": "none"})
+    rng = random.Random("hint")
+    agent = SolverAgent(1)
+    for empty in (3, 4, 5, 5, 6, 6):
+        state = random_position(game, rng, empty)
+        seat = state.current_player()
+        rows = agent.analyse(state, seat)
+        assert rows[0].action == agent.choose(state, seat), state.to_json()
+        assert rows[0].value == max(row.value for row in rows)
 
 
 def test_solver_agent_refuses_hidden_hands() -> None:

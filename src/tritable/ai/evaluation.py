@@ -138,7 +138,12 @@ def _scores(state: State, seat: int, scale: float) -> float:
 
 @register_evaluation("triple-triad")
 def triple_triad(state: State, seat: int) -> float:
-    """Cards owned (board + hand; the two scores sum to 10): the difference over 10."""
+    """Cards owned (board + hand; the two scores sum to 10): the difference over 10. In the trade
+    phase the match is decided: its result, +-1 as at the end, so that every pick scores alike
+    (a playout cut during the picks would otherwise weigh them by the cards they move)."""
+    if state.is_decided():  # type: ignore[attr-defined]
+        winner = state.winner()  # type: ignore[attr-defined]
+        return 0.0 if winner is None else 1.0 if winner == seat else -1.0
     return _scores(state, seat, 10.0)
 
 

@@ -339,8 +339,11 @@ class SolverAgent(Agent):
         actions = obs.legal_actions()
         if len(actions) == 1:
             return actions[0]
-        parts = _parts_of_view(obs.view)
-        if parts["picks"]:
+        return self.choose_from(obs, actions)
+
+    @staticmethod
+    def choose_from(obs: Observation, actions: list[Action]) -> Action:
+        if _parts_of_view(obs.view)["picks"]:
             return max(actions, key=card_strength)
         return solve_view(obs.game, obs.view, actions, all_best=False).best_moves[0]
 
@@ -351,7 +354,9 @@ class SolverAgent(Agent):
             results = {a: r for a, r, _ in move_results(obs.game, obs.view, actions)}
             return [ActionStat(a, float(results[a]), None, True) for a in ranked]
         rows = move_results(obs.game, obs.view, actions)
-        rows.sort(key=lambda row: (not row[2], -row[1]))
+        # The move ``choose`` plays first among the best, so that a hint shows the move played.
+        played = self.choose_from(obs, actions) if len(actions) > 1 else actions[0]
+        rows.sort(key=lambda row: (not row[2], -row[1], row[0] != played))
         return [ActionStat(a, float(r), None, True) for a, r, _ in rows]
 
 
