@@ -267,3 +267,10 @@ def test_bench_checks_its_output_file_before_it_runs(tmp_path: Path) -> None:
 def test_a_setting_given_twice_is_refused() -> None:
     result = runner.invoke(app, ["simulate", "triple-triad", "-n", "1", "-o", "same=true", "-o", "same=false"])
     assert result.exit_code == 2 and "option 'same' is given twice" in result.output, result.output
+
+
+def test_replay_refuses_step_with_json(tmp_path: Path) -> None:
+    runner.invoke(app, ["simulate", "triad", "--games", "1", "--record", str(tmp_path)])
+    path = next(tmp_path.glob("*.json"))
+    result = runner.invoke(app, ["replay", str(path), "--step", "--json"])
+    assert result.exit_code == 2 and "--step and --json do not go together" in result.output, result.output

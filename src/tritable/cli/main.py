@@ -291,6 +291,8 @@ def replay(
     step: Annotated[bool, typer.Option("--step", help="Step forwards and back through the game.")] = False,
 ) -> None:
     """Validate a record, then print its final position and outcome (or step through it)."""
+    if step and as_json:
+        fail("--step and --json do not go together: stepping is for the terminal")
     rec = load_record(file)
     try:
         state = rec.replay()
