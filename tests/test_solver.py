@@ -373,15 +373,19 @@ def test_solution_fields_and_errors() -> None:
         solve(tritable.new_game("triad").new_state(seed=1))
 
 
-def test_trade_phase_every_pick_is_best_and_agent_takes_the_strongest() -> None:
-    game = tritable.new_game("triple-triad", options={"trade": "one"})
-    rng = random.Random(11)
+def trade_phase(game: tritable.Game, rng: random.Random, picks: int) -> State:
+    """The first random game that reaches the trade phase with at least ``picks`` picks to make."""
     while True:
         state = game.new_state(seed=rng.getrandbits(32))
         while empty_cells(state):
             state.apply_action(rng.choice(state.legal_actions()))
-        if not state.is_terminal():
-            break
+        if not state.is_terminal() and state.to_json()["picks"] >= picks:
+            return state
+
+
+def test_trade_phase_every_pick_is_best_and_agent_takes_the_strongest() -> None:
+    game = tritable.new_game("triple-triad", options={"trade": "one"})
+    state = trade_phase(game, random.Random(11), 1)
     solution = solve(state)
     assert solution.phase == "trade" and solution.value > 0
     assert set(solution.best_moves) == set(state.legal_actions())
@@ -402,13 +406,7 @@ def test_several_picks_are_valued_alike_by_a_search_that_cuts_its_playouts() -> 
     """With ``trade=diff`` a winner may pick several cards: a playout cut before the last pick is
     scored by the evaluation, which in the trade phase gives the decided result, as the end does."""
     game = tritable.new_game("triple-triad", options={"trade": "diff"})
-    rng = random.Random(5)
-    while True:
-        state = game.new_state(seed=rng.getrandbits(32))
-        while empty_cells(state):
-            state.apply_action(rng.choice(state.legal_actions()))
-        if state.to_json()["picks"] >= 3:
-            break
+    state = trade_phase(game, random.Random(5), 3)
     seat = state.current_player()
     evaluate = evaluation_for(game)
     assert evaluate is not None and evaluate(state, seat) == 1.0 and evaluate(state, 1 - seat) == -1.0
