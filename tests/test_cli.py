@@ -274,3 +274,14 @@ def test_replay_refuses_step_with_json(tmp_path: Path) -> None:
     path = next(tmp_path.glob("*.json"))
     result = runner.invoke(app, ["replay", str(path), "--step", "--json"])
     assert result.exit_code == 2 and "--step and --json do not go together" in result.output, result.output
+
+
+def test_a_file_written_over_keeps_its_mode(tmp_path: Path) -> None:
+    from tritable.cli.main import _UMASK, write_text
+
+    target = tmp_path / "save.json"
+    write_text(target, "[1]")
+    assert target.stat().st_mode & 0o777 == 0o666 & ~_UMASK
+    target.chmod(0o600)
+    write_text(target, "[2]")
+    assert target.read_text() == "[2]" and target.stat().st_mode & 0o777 == 0o600

@@ -121,11 +121,13 @@ def write_text(path: Path, text: str) -> None:
     one (the new file is removed). Raises :class:`OSError`."""
     if path.exists() and not os.access(path, os.W_OK):
         raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), str(path))
+    # The mode a file written in place would have (the old file's, else the umask's), not mkstemp's 0o600.
+    mode = path.stat().st_mode & 0o777 if path.exists() else 0o666 & ~_UMASK
     fd, temp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name[:100]}.", suffix=".part")
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             f.write(text)
-        os.chmod(temp, 0o666 & ~_UMASK)  # as a file written in place would be, not mkstemp's 0o600
+        os.chmod(temp, mode)
         os.replace(temp, path)
     except BaseException:
         with contextlib.suppress(OSError):
