@@ -114,6 +114,16 @@ def check_state(state: State) -> None:
         assert sorted(map(repr, sample.legal_actions(seat))) == sorted(map(repr, actions))
 
 
+def type_twins(action: object) -> list[object]:
+    """Values equal to ``action`` under ``==`` but of other types."""
+    if type(action) is int:
+        twins: list[object] = [float(action), complex(action)]
+        return twins + ([bool(action)] if action in (0, 1) else [])
+    if type(action) is tuple:
+        return [(*action[:i], twin, *action[i + 1 :]) for i, v in enumerate(action) for twin in type_twins(v)]
+    return []
+
+
 def refuses_garbage(state: State) -> None:
     before = state.to_json()
     p = state.current_player()
@@ -122,6 +132,16 @@ def refuses_garbage(state: State) -> None:
         with pytest.raises(IllegalActionError):
             state.apply_action(junk, seat)
         assert state.to_json() == before
+    # An action of other types that Python finds equal (1.0 or True for 1) is none: it would
+    # not survive JSON alike, nor write the same notation.
+    legal = state.legal_actions(seat)
+    for action in legal:
+        for twin in type_twins(action):
+            assert not state.is_legal(twin, seat), twin
+            with pytest.raises(IllegalActionError):
+                state.apply_action(twin, seat)
+        assert state.is_legal(action, seat)
+    assert state.to_json() == before
     if p >= 0 and state.game.players > 1:
         other = (p + 1) % state.game.players
         with pytest.raises(OutOfTurnError):

@@ -682,6 +682,13 @@ def test_state_json_is_checked() -> None:
         ("racks", [["0-1-2"], ["2-5-5"]], "56 tiles"),
         ("to_move", 7, "to_move"),
         ("scores", [1], "scores"),
+        # JSON's own types, not whatever Python would turn into one.
+        ("choice", [], "choice"),
+        ("choice", "false", "choice"),
+        ("last", ["0", "0"], "last"),
+        ("last", [0.5, 0], "last"),
+        ("log", "", "log"),
+        ("log", {}, "log"),
     ]:
         bad = dict(data)
         bad[key] = value
@@ -776,7 +783,27 @@ def test_lay_points_of_bonuses_and_bad_lays() -> None:
         state.lay_points(DRAW)  # seat 0 can lay, so drawing is not legal
     with pytest.raises(IllegalActionError):
         state.lay_points(("x",))
+    with pytest.raises(IllegalActionError, match="no tile number 56"):
+        state.lay_points((56, 0, 0, 1))
     assert state.to_json() == before
+
+
+def test_draw_and_pass_are_whole_numbers_too() -> None:
+    """``(-1.0,)`` equals DRAW but is none: taken, it would stay in the history and the state's
+    JSON would no longer be written."""
+    state = new("5-5-5 0-1-2", "2-5-5 0-0-4", pool="3-3-4 1-1-1")
+    state.apply_action(state.game.string_to_action("2-5-5@1,0/r2"))
+    assert state.legal_actions() == [DRAW]
+    before = state.to_json()
+    for twin in [(-1.0,), (complex(-1),), (-2.0,)]:
+        assert not state.is_legal(twin)
+        with pytest.raises(IllegalActionError):
+            state.apply_action(twin)
+        with pytest.raises(IllegalActionError):
+            state.lay_points(twin)
+    assert state.to_json() == before
+    state.apply_action(DRAW)
+    assert state.game.state_from_json(state.to_json()) == state
 
 
 def bans_of(state: TriominosState, viewer: int | None) -> list[int]:
@@ -911,6 +938,18 @@ def test_lays_seen_agree_with_the_points_scored_and_the_tiles_that_fitted() -> N
                     assert all(best_seen[name] == points for name, points in best_rack.items())
                 checked += 1
     assert checked > 100
+
+
+def test_lays_seen_of_a_malformed_view_is_a_state_error() -> None:
+    game = Triominos(2)
+    view = game.new_state(3).view(0)
+    for bad in [
+        1,
+        {"history": 1, "start": {"tile": "5-5-5"}, "round_start": 0},
+        {**view, "history": ["x"], "start": {"tile": "5-5-5"}, "round_start": 0},
+    ]:
+        with pytest.raises(StateError):
+            game.lays_seen(bad)  # type: ignore[arg-type]
 
 
 def test_a_tally_counts_what_the_view_shows() -> None:

@@ -415,10 +415,13 @@ class State(ABC):
         return new
 
     def is_legal(self, action: Action, player: int | None = None) -> bool:
+        """Whether :meth:`apply_action` would take ``action`` now: one of the legal actions, of the
+        same types too (``1.0`` and ``True`` equal ``1`` but are no action)."""
         try:
-            return action in self.legal_actions(player)
+            legal = self.legal_actions(player)
         except IllegalActionError:
             return False
+        return any(a == action and same_action(a, action) for a in legal)
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
         """At a chance turn, each outcome with its probability."""
@@ -657,6 +660,16 @@ def check_seat(player: object) -> None:
     override :meth:`State.apply_action` or :meth:`State.legal_actions` without ``_acting_seat``."""
     if player is not None and type(player) is not int:
         raise OutOfTurnError(f"a seat is a whole number, not {player!r}")
+
+
+def same_action(a: object, b: object) -> bool:
+    """``a == b`` with the same types throughout: ``(1, 2)`` is not ``(1.0, 2)`` nor ``(True, 2)``,
+    though Python finds them equal. Actions cross networks as JSON, where those differ."""
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, tuple | list) and isinstance(b, tuple | list):
+        return len(a) == len(b) and all(same_action(x, y) for x, y in zip(a, b, strict=True))
+    return a == b
 
 
 def check_keys(

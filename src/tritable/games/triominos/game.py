@@ -15,6 +15,7 @@ from tritable.engine.errors import (
     OutOfTurnError,
     SetupError,
     StateError,
+    TritableError,
 )
 from tritable.engine.protocol import (
     JSON,
@@ -27,6 +28,7 @@ from tritable.engine.protocol import (
     check_keys,
     check_seat,
     checked_draws,
+    json_type,
 )
 from tritable.games.triominos.tiles import (
     ALL_TILES,
@@ -187,6 +189,16 @@ class Triominos(Game):
         >>> [(seat, tile, points) for seat, tile, points, best in game.lays_seen(state.view(0))]
         [(1, '1-1-4', 6), (0, '0-1-1', 2)]
         """
+        if not isinstance(view, Mapping):
+            raise StateError(f"a view must be a JSON object, not {json_type(view)}")
+        try:
+            return self._lays_seen(view)
+        except TritableError:
+            raise
+        except (TypeError, ValueError, KeyError, IndexError, AttributeError) as exc:
+            raise StateError.malformed("triominos view", exc) from None
+
+    def _lays_seen(self, view: Mapping[str, Any]) -> list[tuple[int, str, int, dict[str, int]]]:
         history = view.get("history") or []
         start = view.get("start")
         first = view.get("round_start")
@@ -575,7 +587,7 @@ class TriominosState(State):
         if seat < 0:
             raise GameOverError("the game is over")
         if action in (DRAW, PASS) or self.choice:
-            if action not in self.legal_actions():
+            if not self.is_legal(action):
                 raise IllegalActionError(f"{action!r} is not a legal action now")
             if action in (DRAW, PASS):
                 return 0
@@ -583,7 +595,8 @@ class TriominosState(State):
         if type(action) is not tuple or len(action) != 4 or not all(_is_int(v) for v in action):
             raise IllegalActionError(f"{action!r} is not a triominos action")
         tile, x, y, rot = action
-        return SUMS[tile] + self._bonus(self._lay_slot(seat, tile, x, y, rot))
+        slot = self._lay_slot(seat, tile, x, y, rot)  # checks the tile before SUMS is read
+        return SUMS[tile] + self._bonus(slot)
 
     def scored_lays(self) -> list[tuple[Action, int]]:
         """Every legal lay of the seat to move with what ``lay_points`` says it scores, at the cost
@@ -727,9 +740,9 @@ class TriominosState(State):
                 self._apply_start(seat, tile, x, y, rot)
             else:
                 self._apply_place(seat, tile, x, y, rot)
-        elif action == DRAW:
+        elif action == DRAW and _is_int(action[0]):
             self._apply_draw(seat)
-        elif action == PASS:
+        elif action == PASS and _is_int(action[0]):
             self._apply_pass(seat)
         else:
             raise IllegalActionError(f"{action!r} is not a triominos action")
@@ -973,13 +986,18 @@ class TriominosState(State):
         self.draws = _nonneg(data["draws"], "draws")
         if self.draws > MAX_DRAWS:
             raise StateError(f"at most {MAX_DRAWS} draws a turn, not {self.draws}")
-        self.choice = bool(data["choice"])
+        if type(data["choice"]) is not bool:
+            raise StateError(f"'choice' is true or false, not {data['choice']!r}")
+        self.choice = data["choice"]
         revealed = data["revealed"]
         if not isinstance(revealed, list) or len(revealed) != n:
             raise StateError("'revealed' lists the shown tiles of each seat")
         self.revealed = [_tiles_mask(r, "a seat's revealed tiles") for r in revealed]
         self.start = _read_start(data.get("start"), n)
-        self.log = [_read_log(e, n) for e in data.get("log", [])]
+        log = data.get("log", [])
+        if not isinstance(log, list):
+            raise StateError("'log' lists the rounds played")
+        self.log = [_read_log(e, n) for e in log]
         layout: dict[int, int] = {}
         for text in data["layout"]:
             if not isinstance(text, str):
@@ -999,7 +1017,11 @@ class TriominosState(State):
         if last is None:
             self.last = -1
         else:
-            self.last = tri_id(int(last[0]), int(last[1]))
+            if not (isinstance(last, list) and len(last) == 2 and all(_is_int(v) for v in last)):
+                raise StateError(f"'last' is the x, y of the tile laid last, or null, not {last!r}")
+            if not (-LIMIT <= last[0] <= LIMIT and -LIMIT <= last[1] <= LIMIT):
+                raise StateError("'last' names an empty triangle")
+            self.last = tri_id(last[0], last[1])
             if self.last not in self.layout:
                 raise StateError("'last' names an empty triangle")
         on_table = 0
