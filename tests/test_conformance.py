@@ -381,3 +381,29 @@ def test_a_tampered_view_gives_no_sample(gid: str) -> None:
 def test_game_repr_rebuilds_the_game(gid: str) -> None:
     game = tritable.new_game(gid, game_class(gid).max_players)
     assert eval(repr(game), {"tritable": tritable}) == game
+
+
+def spoil_every_leaf(value: Any) -> None:
+    """Change every string and number inside ``value`` in place."""
+    items = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else ()
+    for key, item in list(items):
+        if isinstance(item, dict | list):
+            spoil_every_leaf(item)
+        else:
+            value[key] = "spoilt"
+
+
+@pytest.mark.parametrize("gid", GAMES)
+def test_a_state_keeps_its_own_copy_of_the_setup(gid: str) -> None:
+    """The caller may go on changing the setup it gave: the state, its JSON and its record do
+    not change with it."""
+    game = tritable.new_game(gid, game_class(gid).max_players)
+    for make in (game.state_from_setup, lambda setup: game.new_state(setup=setup)):
+        setup = game.random_setup(random.Random(8))
+        state = make(setup)
+        step(state, random.Random(8))
+        before = json.dumps(state.to_json(), sort_keys=True)
+        spoil_every_leaf(setup)
+        assert json.dumps(state.to_json(), sort_keys=True) == before
+        assert game.state_from_json(json.loads(before)) == state
+        assert state.record().replay() == state

@@ -737,6 +737,17 @@ def test_random_setup_draws_levels_and_collections() -> None:
     assert chosen["hands"][0] == ["Geezard"] * 5
     with pytest.raises(SetupError, match="at least 5"):
         gr.random_setup(random.Random(1), collections=[["Squall"], None])
+    # Malformed hands and collections are refused here, with the reason, not when played.
+    cases: list[tuple[dict[str, Any], str]] = [
+        ({"collections": [5, None]}, "lists card names"),
+        ({"collections": 5}, "one entry per seat"),
+        ({"hands": [5, None]}, "lists card names"),
+        ({"hands": [["nope"] * 5, None]}, "no card named 'nope'"),
+        ({"hands": [["Geezard"] * 3, None]}, "3 cards"),
+    ]
+    for bad, why in cases:
+        with pytest.raises(SetupError, match=why):
+            game().random_setup(random.Random(1), **bad)
 
 
 def test_elements_are_drawn_per_cell_with_the_documented_chance() -> None:
@@ -821,8 +832,38 @@ def test_json_round_trip_and_render() -> None:
     # A finished game cannot be handed to a seat that has nothing left to play.
     stuck = s.to_json()
     stuck["player"] = 0
-    with pytest.raises(StateError, match="a seat to move has no choice"):
+    with pytest.raises(StateError, match="the game is over"):
         g.state_from_json(stuck)
+
+
+def test_who_moves_in_state_json_agrees_with_the_board() -> None:
+    """No game over mid-round, no loser picking, no trade skipped or left half done, no drawn
+    round that Sudden Death would replay (each of them used to load, and then failed in play)."""
+    g = game()
+    s = play(g, [["Geezard"] * 5, ["Funguar"] * 5], ["Geezard@1"], first=0)
+    over = s.to_json()
+    over["player"] = TERMINAL
+    with pytest.raises(StateError, match="empty cells"):
+        g.state_from_json(over)
+    g = game(trade="one")
+    hands = [["Squall"] + ["Iron Giant"] * 4, ["Iron Giant"] * 5]
+    moves = ["Iron Giant@4", "Squall@5", *(f"Iron Giant@{c}" for c in (9, 6, 3, 1, 7, 2, 8))]
+    s = play(g, hands, moves, first=1)
+    assert s.current_player() == s.winner() == 0 and s.legal_actions()
+    for player, picks, why in [(1, 1, "seat 0 won"), (TERMINAL, 1, "seat 0 won"), (TERMINAL, 0, "takes 1 cards")]:
+        bad = s.to_json()
+        bad.update(player=player, picks=picks)
+        with pytest.raises(StateError, match=why):
+            g.state_from_json(bad)
+    g = game(sudden_death=True)
+    drawn = play(g, [["Geezard"] * 5, ["Geezard"] * 5], [f"Geezard@{c}" for c in range(1, 10)])
+    data = drawn.to_json()
+    assert data["round"] == 2
+    board = [[cell["card"], cell["owner"]] for cell in data["rounds"][0]]
+    for player in (TERMINAL, 0):
+        data.update(round=1, rounds=[], board=board, hands=[[], ["Geezard"]], player=player)
+        with pytest.raises(StateError, match="Sudden Death plays the next round"):
+            g.state_from_json(data)
 
 
 def test_render_shows_ratings_owner_elements_and_scores() -> None:

@@ -662,6 +662,17 @@ def check_seat(player: object) -> None:
         raise OutOfTurnError(f"a seat is a whole number, not {player!r}")
 
 
+def copy_json(value: Any) -> Any:
+    """A copy of JSON-like ``value`` that shares nothing mutable with it (mappings become dicts,
+    lists and tuples keep their type): what a state keeps of a setup that its caller may go on
+    changing. Quicker than :func:`copy.deepcopy` on such data."""
+    if isinstance(value, Mapping):
+        return {k: copy_json(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return type(value)(copy_json(v) for v in value)
+    return value
+
+
 def same_action(a: object, b: object) -> bool:
     """``a == b`` with the same types throughout: ``(1, 2)`` is not ``(1.0, 2)`` nor ``(True, 2)``,
     though Python finds them equal. Actions cross networks as JSON, where those differ."""

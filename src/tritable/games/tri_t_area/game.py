@@ -136,7 +136,18 @@ from tritable.engine.errors import (
     StateError,
     TritableError,
 )
-from tritable.engine.protocol import JSON, SIMULTANEOUS, TERMINAL, Action, Game, Outcome, State, check_keys, check_seat
+from tritable.engine.protocol import (
+    JSON,
+    SIMULTANEOUS,
+    TERMINAL,
+    Action,
+    Game,
+    Outcome,
+    State,
+    check_keys,
+    check_seat,
+    copy_json,
+)
 
 # -- the data table ------------------------------------------------------------------------------
 
@@ -418,7 +429,7 @@ class TriTArea(Game):
                 what = f"lacks {CARD_NAME[missing[0]]}" if missing else f"must not hold {CARD_NAME[extra[0]]}"
                 raise SetupError(f"round {r}'s deck {what}")
             parsed.append(tuple(cards))
-        return TriTAreaState(self, dict(setup), lead, tuple(parsed))
+        return TriTAreaState(self, copy_json(setup), lead, tuple(parsed))
 
     def state_from_json(self, data: Mapping[str, Any]) -> TriTAreaState:
         if not isinstance(data, Mapping) or not isinstance(data.get("setup"), Mapping):

@@ -15,7 +15,7 @@ from tritable.engine.errors import (
     SetupError,
     StateError,
 )
-from tritable.engine.protocol import JSON, TERMINAL, Action, Game, Option, Outcome, State, check_seat
+from tritable.engine.protocol import JSON, TERMINAL, Action, Game, Option, Outcome, State, check_seat, copy_json
 
 # -- the board ------------------------------------------------------------------------------------
 
@@ -232,7 +232,7 @@ class Triad(Game):
             board[i] = v  # a1..f1, Black's left to right
         for i, v in enumerate(rows[1]):
             board[SQUARES - 1 - i] = 3 + v  # f6..a6, Orange's left to right
-        return TriadState._make(self, board, first, [0, 0], 0, (), dict(setup))
+        return TriadState._make(self, board, first, [0, 0], 0, (), copy_json(setup))
 
     def position(
         self,

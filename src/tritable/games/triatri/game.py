@@ -25,6 +25,7 @@ from tritable.engine.protocol import (
     State,
     check_seat,
     checked_draws,
+    copy_json,
 )
 
 # -- cards ------------------------------------------------------------------------------------------
@@ -272,7 +273,7 @@ class TriATri(Game):
                     f"({len(self.deck)} cards: each colour 2..{self.players + 4}, {FAKES[self.players]} fakes)"
                 )
             parsed.append(codes)
-        state = TriATriState(self, setup)
+        state = TriATriState(self, copy_json(setup))
         state._decks = tuple(parsed)
         state._new_round(0)
         return state

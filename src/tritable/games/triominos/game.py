@@ -28,6 +28,7 @@ from tritable.engine.protocol import (
     check_keys,
     check_seat,
     checked_draws,
+    copy_json,
     json_type,
 )
 from tritable.games.triominos.tiles import (
@@ -146,7 +147,7 @@ class Triominos(Game):
             raise SetupError(f"the setup deals {len(deals)} rounds but max_rounds is {cap}")
         for i, deal in enumerate(deals):
             _check_deal(deal, f"deal {i}", SetupError)
-        state = TriominosState(self, setup)
+        state = TriominosState(self, copy_json(setup))
         state.future = tuple(deals[1:])
         state._start_round(_parse_deal(deals[0]))
         return state

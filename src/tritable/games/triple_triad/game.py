@@ -164,7 +164,7 @@ from math import comb
 from typing import Any
 
 from tritable.engine.errors import IllegalActionError, NotationError, OptionError, SetupError, StateError
-from tritable.engine.protocol import JSON, TERMINAL, Action, Game, Option, Outcome, State, check_seat
+from tritable.engine.protocol import JSON, TERMINAL, Action, Game, Option, Outcome, State, check_seat, copy_json
 from tritable.games.triple_triad.data import (
     ACTION_ROWS,
     BASE_BY_NAME,
@@ -361,6 +361,7 @@ class TripleTriad(Game):
         setup["first"] = firsts
         if elements is not None:
             setup["elements"] = elements
+        self._parse_setup(setup)  # hands and collections given are checked here, not when played
         return setup
 
     def _draw(
@@ -422,8 +423,13 @@ class TripleTriad(Game):
         hands: Sequence[Sequence[str] | None] | None,
     ) -> list[list[str]]:
         for what, value in (("collections", collections), ("hands", hands)):
-            if value is not None and (isinstance(value, str) or len(value) != 2):
+            if value is None:
+                continue
+            if isinstance(value, str) or not isinstance(value, Sequence) or len(value) != 2:
                 raise SetupError(f"{what} must list one entry per seat (2), not {value!r}")
+            for seat, entry in enumerate(value):
+                if entry is not None and (isinstance(entry, str) or not isinstance(entry, Sequence)):
+                    raise SetupError(f"seat {seat}'s entry in {what} lists card names (or is None), not {entry!r}")
         out: list[list[str]] = []
         for seat in range(2):
             chosen = hands[seat] if hands is not None else None
@@ -442,7 +448,7 @@ class TripleTriad(Game):
 
     def state_from_setup(self, setup: Mapping[str, Any]) -> TripleTriadState:
         hands, firsts, elements = self._parse_setup(setup)
-        return self._build(setup, hands, firsts, elements)
+        return self._build(copy_json(setup), hands, firsts, elements)
 
     def _build(
         self,
@@ -1150,6 +1156,30 @@ class TripleTriadState(State):
         if picks:
             self._pickable = self._left_to_take()
         self._check_trade()
+        self._check_phase()
+
+    def _check_phase(self) -> None:
+        """Who moves agrees with the board: a seat while cells are empty; once it is full, the
+        winner while picks are due, else the end (a drawn round with Sudden Death rounds left
+        has already become the next round)."""
+        p, trade = self._p, self.game._trade
+        if self._mask:
+            if p == TERMINAL or self._taken:
+                raise StateError("the board has empty cells: a seat is to move and nothing is taken yet")
+            return
+        s0 = self._owner.count(0) + len(self._hands[0])
+        if s0 == 5:
+            if self._round < len(self._firsts):
+                raise StateError(f"round {self._round} is drawn: Sudden Death plays the next round")
+            if p != TERMINAL:
+                raise StateError("the board is full and the match drawn: the game is over")
+            return
+        winner = 0 if s0 > 5 else 1
+        total = 1 if trade == "one" else (max(s0, 10 - s0) - 5 if trade == "diff" else 0)
+        if self._picks and p != winner:
+            raise StateError(f"seat {winner} won: it picks, not {p}")
+        if not self._picks and (p != TERMINAL or len(self._taken) != total):
+            raise StateError(f"the board is full: the trade ({trade}) takes {total} cards, then the game is over")
 
     def _set_board(self, cards: Sequence[int], owner: Sequence[int]) -> None:
         self._cards = list(cards)
