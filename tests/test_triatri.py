@@ -661,6 +661,8 @@ def test_malformed_state_json_is_refused() -> None:
         ("tricks_done", 3),
         ("gem", "gem Q"),
         ("round", 0),
+        ("hands", [""] * 4),
+        ("hands", [{}] * 4),
     ]:
         with pytest.raises(StateError):
             edited(state, **{key: value})
@@ -668,6 +670,45 @@ def test_malformed_state_json_is_refused() -> None:
         state.game.state_from_json({**good, "state": None})
     with pytest.raises(StateError):
         state.game.state_from_json({**good, "players": 3})
+
+
+def test_state_json_that_contradicts_the_cards_played_is_refused() -> None:
+    """A position whose values, start player, leaders, trick winners or end are not what its
+    cards make them would play on to wrong winners: refused, with what is wrong."""
+    game = TriATri(2)
+    deck = ["R5", "G2", "F", "B6", "R2", "G6", "B3", "R4", "G5", "B2", "F", "R6", "G3", "B4", "R3", "G4", "B5"]
+    state = cast(TriATriState, game.new_state(setup={"decks": [deck] * 3}))
+    state.apply_action(game.string_to_action("R5"), 0)
+    state.apply_action(game.string_to_action("R6"), 1)
+    state.apply_action(game.string_to_action("gem B"))
+    state.apply_action(game.string_to_action("B3"))
+    assert edited(state) == state
+    data = state.to_json()["state"]
+    trick = data["trick"]
+    cases: list[tuple[dict[str, Any], str]] = [
+        ({"trick": {**trick, "cards": [["B3", 16]]}}, "not worth what"),
+        ({"start_player": 0, "leader": 0}, "start player"),
+        ({"leader": 0}, "leads this trick"),
+        ({"repicks": [["R5", "R6"]]}, "not tied"),
+    ]
+    for changes, why in cases:
+        with pytest.raises(StateError, match=why):
+            edited(state, **changes)
+    state.apply_action(game.string_to_action("B6"))  # B6 on a lead B3 wins
+    finished = state.to_json()["state"]
+    assert finished["last_trick"]["winner"] == 0
+    won_by_1 = {**finished["last_trick"], "winner": 1}
+    led_by_0 = {**finished["last_trick"], "leader": 0}
+    cases = [
+        ({"tricks": [won_by_1], "last_trick": won_by_1, "leader": 1}, "won by seat 0"),
+        ({"last_trick": won_by_1}, "last trick"),
+        ({"tricks": [led_by_0], "last_trick": led_by_0}, "leads trick 1"),
+        ({"phase": "over", "leader": None, "end": "instant win", "instant_winner": 0}, "two gems of each colour"),
+        ({"phase": "over", "leader": None, "end": "supply exhausted"}, "no colour has run out"),
+    ]
+    for changes, why in cases:
+        with pytest.raises(StateError, match=why):
+            edited(state, **changes)
 
 
 def test_render_shows_hand_trick_values_gems_and_scores() -> None:

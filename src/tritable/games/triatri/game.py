@@ -113,6 +113,24 @@ def value_after(previous: int, card: int) -> int:
     return DOUBLED[card] if COLOUR[previous] == BEATS[card] else NUMBER[card]
 
 
+def lay(slots: list[int], values: list[int], card: int) -> None:
+    """Put ``card``, the next card played to a trick, into its ``slots`` with its value: the lead
+    as printed (a fake lead is a colourless 0), a fake takes the winning card with its value and
+    leaves itself at 0 in that card's slot, any other card per :func:`value_after`."""
+    if not slots:
+        slots.append(card)
+        values.append(NUMBER[card])
+    elif card == FAKE:
+        w = winning_slot(slots, values)
+        slots.append(slots[w])
+        values.append(values[w])
+        slots[w] = FAKE
+        values[w] = 0
+    else:
+        values.append(value_after(slots[-1], card))
+        slots.append(card)
+
+
 def start_player(cards: Sequence[int]) -> int:
     """The seat that starts the round from the revealed ``cards``, or -1: cards back, pick again."""
     n = len(cards)
@@ -301,6 +319,8 @@ class TriATri(Game):
             decks = body["decks"]
             if not (isinstance(hands, list) and len(hands) == n and isinstance(pending, list) and len(pending) == n):
                 raise StateError(f"'hands' and 'pending' need one entry per seat ({n})")
+            if not all(isinstance(hand, list) for hand in hands):
+                raise StateError("each hand is a list of cards")
             state._hands = [sorted(parse_card(c, StateError) for c in hand) for hand in hands]
             state._pending = [-1 if c is None else parse_card(c, StateError) for c in pending]
             if not isinstance(decks, list) or len(decks) != ROUNDS:
@@ -699,24 +719,9 @@ class TriATriState(State):
                             f"(or play the fake), not {CARD_TEXT[card]}"
                         )
         hand.remove(card)
-        slots = self._slots
-        values = self._values
-        if not slots:
-            # The lead is never doubled; a fake lead is a colourless 0.
-            slots.append(card)
-            values.append(NUMBER[card])
-        elif card == FAKE:
-            # The fake takes the winning card with its value; the robbed slot holds the fake at 0.
-            w = winning_slot(slots, values)
-            slots.append(slots[w])
-            values.append(values[w])
-            slots[w] = FAKE
-            values[w] = 0
-        else:
-            values.append(value_after(slots[-1], card))
-            slots.append(card)
+        lay(self._slots, self._values, card)
         self._plays.append(card)
-        if len(slots) == self._n:
+        if len(self._slots) == self._n:
             self._finish_trick()
 
     def _finish_trick(self) -> None:
@@ -1030,6 +1035,7 @@ class TriATriState(State):
         for s in range(n):
             if self._pending[s] >= 0 and self._pending[s] not in self._hands[s]:
                 raise StateError(f"seat {s}'s chosen start card is not in its hand")
+        self._check_play()
         used: list[list[int]] = [[] if c < 0 else [c] for c in self._start]
         finished: list[tuple[int, Sequence[int]]] = [(t[0], t[2]) for t in self._tricks]
         for leader, plays in [*finished, (self._leader, self._plays)]:
@@ -1039,6 +1045,48 @@ class TriATriState(State):
         for s in range(n):
             if sorted(self._hands[s] + used[s]) != sorted(deal[HAND_SIZE * s : HAND_SIZE * (s + 1)]):
                 raise StateError(f"seat {s}'s hand and played cards are not the cards dealt to it this round")
+
+    def _check_play(self) -> None:
+        """What the cards played decide agrees with the rules: who starts, the values in every
+        trick, who won it and so leads the next, and how the game ended."""
+        n = self._n
+        for cards in self._repicks:
+            if start_player(cards) >= 0:
+                shown = " ".join(CARD_TEXT[c] for c in cards)
+                raise StateError(f"the reveal {shown} is not tied: it decides who starts")
+        leader = -1
+        if self._phase != REVEAL or self._tricks:
+            leader = start_player(self._start)
+            if self._starter != leader:
+                raise StateError(f"the start cards make seat {leader} the start player, not {self._starter}")
+        for i, (trick_leader, _gem, plays, slots, values, winner) in enumerate(self._tricks):
+            if trick_leader != leader:
+                raise StateError(f"seat {leader} leads trick {i + 1}, not seat {trick_leader}")
+            laid_slots: list[int] = []
+            laid_values: list[int] = []
+            for card in plays:
+                lay(laid_slots, laid_values, card)
+            if (tuple(laid_slots), tuple(laid_values)) != (slots, values):
+                raise StateError(f"trick {i + 1}'s cards are not where, or not worth what, the rules put them")
+            leader = (trick_leader + winning_slot(slots, values)) % n
+            if winner != leader:
+                raise StateError(f"trick {i + 1} is won by seat {leader}, not seat {winner}")
+        if self._tricks and self._last != self._tricks[-1]:
+            raise StateError("'last_trick' is not the round's last trick")
+        if self._phase in (GEM, PLAY) and self._leader != leader:
+            raise StateError(f"seat {leader} leads this trick, not seat {self._leader}")
+        laid_slots, laid_values = [], []
+        for card in self._plays:
+            lay(laid_slots, laid_values, card)
+        if (laid_slots, laid_values) != (self._slots, self._values):
+            raise StateError("the trick's cards are not where, or not worth what, the rules put them")
+        sets = [s for s in range(n) if min(self._gems[s]) >= 2]
+        if sets != ([self._instant] if self._instant >= 0 else []):
+            raise StateError("an instant win is a seat with two gems of each colour, which ends the game")
+        if self._end == ENDS.index("supply exhausted") and min(self._supply):
+            raise StateError("the game ended for an exhausted supply, but no colour has run out")
+        if self._end < 0 and not min(self._supply):
+            raise StateError("a colour of the supply has run out: the game is over")
 
     def to_json(self) -> JSON:
         data = self._json_header()
