@@ -84,6 +84,18 @@ def test_tri_t_area_history_entries_are_pairs() -> None:
         game.state_from_json(data)
 
 
+def test_tri_t_area_json_must_match_its_replay_in_types_too() -> None:
+    """``true`` equals 1 in Python, not in JSON: a state JSON saying ``true`` where its replay
+    says 1 is not the state it claims to be."""
+    game = new_game("tri-t-area", 4)
+    data = plain(play(game, 1, 40).to_json())
+    assert game.state_from_json(data).to_json() == data
+    seat, count = next((s, n) for s, n in enumerate(data["blocks"]) if n in (0, 1))
+    data["blocks"][seat] = bool(count)
+    with pytest.raises(StateError, match="does not match"):
+        game.state_from_json(data)
+
+
 @pytest.mark.parametrize("game_id", ["triple-triad", "triatri", "triominos", "triad", "tri-t-area"])
 def test_changing_a_states_json_does_not_change_the_state(game_id: str) -> None:
     state = play(new_game(game_id), 2, 6)

@@ -421,7 +421,7 @@ class State(ABC):
             legal = self.legal_actions(player)
         except IllegalActionError:
             return False
-        return any(a == action and same_action(a, action) for a in legal)
+        return any(a == action and same_json(a, action) for a in legal)
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
         """At a chance turn, each outcome with its probability."""
@@ -673,13 +673,15 @@ def copy_json(value: Any) -> Any:
     return value
 
 
-def same_action(a: object, b: object) -> bool:
+def same_json(a: object, b: object) -> bool:
     """``a == b`` with the same types throughout: ``(1, 2)`` is not ``(1.0, 2)`` nor ``(True, 2)``,
-    though Python finds them equal. Actions cross networks as JSON, where those differ."""
+    though Python finds them equal. Actions and states cross networks as JSON, where those differ."""
     if type(a) is not type(b):
         return False
     if isinstance(a, tuple | list) and isinstance(b, tuple | list):
-        return len(a) == len(b) and all(same_action(x, y) for x, y in zip(a, b, strict=True))
+        return len(a) == len(b) and all(same_json(x, y) for x, y in zip(a, b, strict=True))
+    if isinstance(a, dict) and isinstance(b, dict):
+        return a.keys() == b.keys() and all(same_json(v, b[k]) for k, v in a.items())
     return a == b
 
 

@@ -147,6 +147,7 @@ from tritable.engine.protocol import (
     check_keys,
     check_seat,
     copy_json,
+    same_json,
 )
 
 # -- the data table ------------------------------------------------------------------------------
@@ -450,7 +451,7 @@ class TriTArea(Game):
             given = json.loads(json.dumps(dict(data)))
         except (TypeError, ValueError) as exc:
             raise StateError(f"the state JSON is not plain JSON: {exc}") from None
-        if given != state.to_json():
+        if not same_json(given, state.to_json()):  # true is not 1 here
             raise StateError("the state JSON does not match what its setup and history give")
         return state
 
