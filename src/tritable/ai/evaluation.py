@@ -6,9 +6,11 @@ on average). The greedy agent scores its actions with it, and the tree search st
 playouts after ``rollout_depth`` actions and scores the position with it. A game without one is
 scored by random playouts to the end.
 
-An evaluation reads public protocol data only: ``state.view(seat)`` (JSON; each game's module
-docstring documents its view) and, at the end, ``state.returns()``. It never reads a state's
-internals, so it sees exactly what ``seat`` sees and works on sampled states.
+An evaluation reads only what ``seat`` may see: ``state.view(seat)`` (JSON; each game's module
+docstring documents its view), at the end ``state.returns()``, or a game's documented queries on
+public information (Triple Triad's ``is_decided()`` and ``winner()``, Triominos' ``tally(seat)``:
+numbers of the view without building it). It never reads a state's other internals, so it sees
+exactly what ``seat`` sees and works on sampled states.
 
 Add one for a game with the decorator::
 

@@ -204,7 +204,7 @@ def _typed(text: str, kind: str, raw: dict[str, Any]) -> dict[str, Any]:
         if isinstance(value, float) and not math.isfinite(value):
             hint = " (none lifts the limit)" if key in _BUDGETS else ""
             raise AgentSpecError(f"agent {text!r}: {key} must be a finite number{hint}, not {value!r}")
-        if key in ("rollout_depth", "samples"):  # 0: no cut-off; a fresh determinization an iteration
+        if key in ("rollout_depth", "samples"):  # 0: no playout, the evaluation at the leaf; a fresh draw an iteration
             if value < 0:
                 raise AgentSpecError(f"agent {text!r}: {key} must be >= 0, not {value}")
         elif not value > 0:

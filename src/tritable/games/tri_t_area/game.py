@@ -1,6 +1,6 @@
 """Tri*T*Area: trick-taking that builds a city of four T-shaped areas (four seats).
 
-The rules are the player aid (``rules/003``) and the Tri*T*Area section of ``RULINGS.md``, a
+The rules are the player aid (a one-page summary) and the Tri*T*Area section of ``docs/RULINGS.md``, a
 reconstruction: the published board was not found. Every number of it lives in ``data.json``
 beside this module (board, printed scores, majority values, hand sizes, blocks, 5-card values and
 cost, tallest-building points, sale price, penalties), loaded at import, so it can be corrected
@@ -32,7 +32,7 @@ building, the Declarations of Intent; the highest score leads the next round. Ro
 Declaration is the card left in hand; round 3 opens with a simultaneous reveal of one card as the
 Declaration, then the Advance Block Sale (+3 a block). After round 3 each unplaced block costs 2.
 
-Rules decisions (where the aid and RULINGS.md are silent)
+Rules decisions (where the aid and docs/RULINGS.md are silent)
 --------------------------------------------------------
 - Seats are numbered clockwise; play passes clockwise (seat ``s + 1`` follows seat ``s``). The
   seat "to the right of" the lead is ``lead - 1``; the Advance Block Sale goes ``lead - 1``,

@@ -28,7 +28,7 @@ Move 1 (cap 200): Black to move
 
 Rules decisions
 ---------------
-The rules are Yucata's text and ``RULINGS.md``; where both are silent we follow Yucata and say so.
+The rules are Yucata's text and ``docs/RULINGS.md``; where both are silent we follow Yucata and say so.
 Points marked *(ours)* are decisions that neither text makes.
 
 * **Seats and colours** *(ours)*. Seat 0 plays Black, seat 1 plays Orange, always. Black moves first

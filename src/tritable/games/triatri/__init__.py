@@ -1,6 +1,6 @@
 """TriATri: a must-follow trick-taking game for gems, 2-4 players (game id ``triatri``).
 
-The rules are the Board Game Arena help text and the TriATri section of ``RULINGS.md``. Where both
+The rules are the Board Game Arena help text and the TriATri section of ``docs/RULINGS.md``. Where both
 are silent the decisions are listed below: some follow from the deck itself; the others are this
 engine's reading of the help text, since Board Game Arena's help does not describe those cases
 and its implementation could not be checked.

@@ -37,7 +37,7 @@ another until someone reaches the target score (400).
 
 Rules decisions
 ---------------
-The rules are the Italian rule text and ``RULINGS.md``; where both are silent we follow the
+The rules are the Italian rule text and ``docs/RULINGS.md``; where both are silent we follow the
 publisher's rules (Pressman Tri-Ominos / Goliath Triominos) and say so.
 
 * **Tiles.** The 56 tiles ``a-b-c`` with ``0 <= a <= b <= c <= 5``, numbers clockwise from the
@@ -93,7 +93,7 @@ publisher's rules (Pressman Tri-Ominos / Goliath Triominos) and say so.
   the winners first, then the other seats by score (equal scores share a place); all seats tied
   is a draw.
 * **Round cap** (our safety, the rules have none): option ``max_rounds`` (default 20; random play
-  to 400 needs 3-6 rounds). A setup holds 1..``max_rounds`` deals, one a round; after the round of
+  to 400 needs 2-6 rounds). A setup holds 1..``max_rounds`` deals, one a round; after the round of
   the last deal the game ends even below the target, and the highest score wins as above.
 
 The grid

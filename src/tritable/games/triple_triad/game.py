@@ -24,7 +24,7 @@ Triple Triad  round 1  rules: Same, Open  trade: One
 
 Rules decisions
 ---------------
-The rule text (Final Kingdom MUSH) and ``RULINGS.md`` decide; where both are silent we follow Final
+The rule text (Final Kingdom MUSH) and ``docs/RULINGS.md`` decide; where both are silent we follow Final
 Fantasy VIII (FF8), the original game, and say so here.
 
 * **Board.** Cells 1-9, row-major from the top left (cell 1 is the top-left corner). A card's
@@ -64,7 +64,7 @@ Fantasy VIII (FF8), the original game, and say so here.
 * **Sudden Death** (``sudden_death``): a drawn round (5-5) starts a new round in which each hand is
   the cards that player owned at the end (the card left in hand first, then their cards on the
   board in cell order); at most 5 rounds, then the match is a draw. The text replays every tie
-  ("the cards are returned to the hands and a new round starts"); ``RULINGS.md`` makes that replay
+  ("the cards are returned to the hands and a new round starts"); ``docs/RULINGS.md`` makes that replay
   this option, so with it off (the default, as in FF8) a drawn round ends the match as a draw and
   nothing is traded except under Direct. **Who starts a new round**: chance, as in FF8, where
   every game, a sudden-death replay included, opens with the turn-order roulette; the setup draws
