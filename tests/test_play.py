@@ -223,6 +223,70 @@ def test_help_rules_hint_and_undo(tmp_path: Path) -> None:
     assert term.end() == 0
 
 
+def test_a_save_undone_is_not_called_the_game_as_it_stands(tmp_path: Path) -> None:
+    term = Term("play", "triad", "--seed", "8", "--ai", "2=easy", cwd=tmp_path)
+    term.wait(PROMPT)
+    term.send("1")
+    term.wait(PROMPT)
+    term.send("save a.json")
+    term.wait("saved to a.json")
+    term.send("undo")
+    term.wait("undone")
+    term.wait(PROMPT)
+    term.send("2")  # another first move: as many actions as the save holds, but another game
+    term.wait(r"P2 \(AI easy\) plays")
+    term.wait(PROMPT)
+    term.send("quit")
+    term.wait("a.json holds the game before an undo")
+    assert term.end() == 0
+
+
+def test_undo_cannot_take_back_a_revealed_simultaneous_choice(tmp_path: Path) -> None:
+    term = Term("play", "triatri", "--players", "2", "--ai", "2=easy", "--seed", "3", cwd=tmp_path)
+    term.wait(PROMPT)
+    term.send("1")
+    term.wait("everyone has chosen")
+    term.wait(PROMPT)
+    term.send("undo")  # the AI's start card is known now: choosing again would be cheating
+    term.wait("undo cannot take back a choice once everyone's choices are revealed")
+    term.send("quit")
+    assert term.end() == 0
+
+
+def test_yes_at_the_last_save_prompt_asks_for_a_name(tmp_path: Path) -> None:
+    term = Term("play", "triad", "--seed", "3", "--ai", "2=random", cwd=tmp_path)
+    while term.expect(PROMPT, SAVE)[0] == 0:
+        term.send("1")
+    term.send("y")
+    term.wait("which file name")
+    term.send("")
+    assert term.end() == 0
+    assert not (tmp_path / "y").exists()
+
+
+def test_the_next_player_cannot_recall_the_last_players_typing(tmp_path: Path) -> None:
+    """At a shared keyboard the line history is cleared at each pass screen: the up arrow must
+    not bring back another player's secret choice."""
+    term = Term("play", "triatri", "--hotseat", "--seed", "4", cwd=tmp_path)
+    term.wait(PASS)
+    term.send("")
+    term.wait(r"P1> ")
+    term.send("zz-secret")  # typed, refused, and in the line history
+    term.wait("not an action number")
+    term.wait(r"P1> ")
+    term.send("1")
+    term.wait(r"Pass to P2")
+    term.send("")
+    term.wait(r"P2> ")
+    term.child.send("\x1b[A\x1b[A")  # the up arrow twice, then Enter
+    term.send("")
+    term.wait(r"P2> ")
+    term.send("quit")
+    assert term.end() == 0
+    after_pass = plain(term.raw).split("Pass to P2")[-1]
+    assert "zz-secret" not in after_pass
+
+
 def test_save_load_and_step_through_the_save(tmp_path: Path) -> None:
     term = Term("play", "triad", "--seed", "8", "--ai", "2=easy", cwd=tmp_path)
     for _ in range(2):
@@ -456,6 +520,12 @@ def test_simultaneous_start_cards_at_a_shared_keyboard(tmp_path: Path) -> None:
     term.expect(PASS, PROMPT)
     press_until(term, term.child.sendeof, "end of input")  # the end of input stops the game
     assert term.end() == 1
+
+
+def test_triominos_says_what_a_lay_scored(tmp_path: Path) -> None:
+    result = run("play", "triominos", "--seed", "11", "--ai", "2=easy", cwd=tmp_path, stdin="1\n1\nquit\n")
+    assert "P1 plays 1-1-1@0,0/r0 (+13: 3 + 10 start)" in result.stdout
+    assert re.search(r"P2 \(AI easy\) plays \S+ \(\+\d+", result.stdout)
 
 
 def test_piped_input_plays_a_whole_game(tmp_path: Path) -> None:

@@ -175,6 +175,54 @@ def test_triominos_shows_the_final_layout_of_a_round_that_ends() -> None:
     assert ends >= 2
 
 
+def test_triominos_says_what_each_action_scored() -> None:
+    from tritable.cli.boards import move_points
+
+    states = random_states("triominos", 3, seed=2)
+    said = 0
+    for before, after in itertools.pairwise(states):
+        assert isinstance(before, TriominosState) and isinstance(after, TriominosState)
+        if after.round != before.round or after.is_terminal():
+            continue
+        seat, action = after.history[-1]
+        notation = after.game.action_to_string(action)
+        text = move_points("triominos", seat, notation, before.view(None), after.view(None))
+        gained = after.scores[seat] - before.scores[seat]
+        if gained:
+            assert text is not None and text.startswith(f"{gained:+d}")
+            said += 1
+        if text and ":" in text:  # a bonus: the tile's sum and the bonus add up to the points
+            tile, bonus = re.findall(r"(\d+) \+ (\d+)", text)[0]
+            assert int(tile) + int(bonus) == gained
+    assert said > 20
+
+
+def test_tri_t_area_shows_the_city_as_scored_when_a_round_ends() -> None:
+    from tritable.cli.boards import round_over
+
+    states = random_states("tri-t-area", 4, seed=5)
+    ends = 0
+    for before, after in itertools.pairwise(states):
+        shown = round_over("tri-t-area", before.view(None), after.view(None))
+        results = after.view(None)["results"]
+        if len(results) == len(before.view(None)["results"]):
+            assert shown is None
+            continue
+        ends += 1
+        assert shown is not None
+        text = text_of(shown)
+        result = results[-1]
+        assert f"round {result['round']} is over" in text
+        # The city drawn is the one scored (the next round's city is empty again).
+        assert sum(len(stack) for stack in result["board"]) > 0
+        assert text.count("■") == sum(len(stack) for stack in result["board"])
+        # Only this round's rows, with what play scored during the round so that they add up.
+        r = result["round"]
+        assert f"{r}: during play" in text and f"total after round {r}" in text
+        assert f"total after round {r - 1}" not in text
+    assert ends == 3
+
+
 def test_triominos_layout_matches_the_engine_geometry() -> None:
     """The drawing puts every number where the engine's own picture does (edges drawn with other
     characters, and x labelled every second column)."""

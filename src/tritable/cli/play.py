@@ -39,7 +39,7 @@ from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
-from tritable.cli.boards import board_module, draw_state, group_action, round_over, seat_style
+from tritable.cli.boards import board_module, draw_state, group_action, move_points, round_over, seat_style
 from tritable.engine import CHANCE, SIMULTANEOUS, TERMINAL, Action, Game, Record, State, TritableError
 
 if TYPE_CHECKING:
@@ -165,6 +165,8 @@ class Entry:
     seat: int
     text: str
     hidden: bool = False
+    simultaneous: bool = False
+    """Chosen at a simultaneous turn (revealed once ``hidden`` is False)."""
 
 
 class Session:
@@ -194,8 +196,10 @@ class Session:
         self.interactive = sys.stdin.isatty()
         self.round_end: RenderableType | None = None
         """What the last action's end of a round shows, until it is shown."""
-        self.saved: tuple[Path, int] | None = None
-        """Where the game was last saved, and after how many actions."""
+        self.points: str | None = None
+        """What the last action scored, where the game says (Triominos: ``+48: 8 + 40 bonus``)."""
+        self.saved: tuple[Path, list[tuple[int, Action]]] | None = None
+        """Where the game was last saved, and the actions it holds (an undo may have changed them)."""
         self.delay = WATCH_DELAY if not humans and console.is_terminal else 0.0
         """Seconds to pause after each AI move, so that the players can follow."""
 
@@ -216,8 +220,11 @@ class Session:
         before = set(self.state.players_to_move())
         seen = self.state.view(None)
         self.state.apply_action(action, seat)
-        self.log.append(Entry(seat, self.game.action_to_string(action), hidden=simultaneous))
-        self.round_end = round_over(self.game.id, seen, self.state.view(None))
+        notation = self.game.action_to_string(action)
+        self.log.append(Entry(seat, notation, simultaneous, simultaneous))
+        after = self.state.view(None)
+        self.round_end = round_over(self.game.id, seen, after)
+        self.points = None if simultaneous else move_points(self.game.id, seat, notation, seen, after)
         if not simultaneous:
             return []
         self._batch.append(len(self.log) - 1)
@@ -268,9 +275,9 @@ class Session:
         who = ", ".join(f"{s.label} {'(AI ' + s.level + ')' if s.level else 'human'}" for s in self.seats)
         changed = self.game.changed_options()
         opts = ", ".join(f"{k}={_show_value(v)}" for k, v in changed.items()) if changed else "default rules"
-        self.console.print(
-            Rule(Text(f"{self.game.name} · {self.game.players} players · {opts} · seed {self.seed}", style="bold"))
-        )
+        self.console.print(Rule(Text(f"{self.game.name} · {self.game.players} players", style="bold")))
+        # The options and the seed on a line of their own, which wraps: a rule would cut them.
+        self.console.print(Text(f"{opts} · seed {self.seed}", style="bold"))
         self.console.print(Text(who), Text("type help for the commands", style="dim"))
 
     def chance_turn(self) -> None:
@@ -316,6 +323,8 @@ class Session:
         else:
             line.append("plays ")
             line.append(text, style="bold")
+            if self.points:
+                line.append(f" ({self.points})")
         self.console.print(line)
 
     def announce_round_end(self) -> None:
@@ -438,6 +447,8 @@ class Session:
         line = Text.assemble(self.seat_text(seat), " ")
         line.append("chooses " if simultaneous else "plays ")
         line.append(self.text(action), style="bold")
+        if self.points:
+            line.append(f" ({self.points})")
         self.console.print(line)
         self.announce_reveal(revealed)
         self.announce_round_end()
@@ -466,6 +477,8 @@ class Session:
                 return "not searched"
             # The search ranks by visits (the most searched move is the surest), not by the rate.
             tried = f", {visits} visits" if visits is not None else ""
+            if self.game.players > 2:  # the mean over the other seats: how many of them it beats
+                return f"ahead of {50 * (value + 1):.0f}% of the others{tried}"
             return f"wins {50 * (value + 1):.0f}%{tried}"
 
         line = Text("hint: ", style="bold magenta")
@@ -492,6 +505,8 @@ class Session:
         if history[last][0] != seat:
             other = history[last][0] + 1
             raise TritableError(f"undo would take back P{other}'s move: undo is for games against the AI")
+        if any(entry.simultaneous and not entry.hidden for entry in self.log[last:]):
+            raise TritableError("undo cannot take back a choice once everyone's choices are revealed")
         taken = len(history) - last
         self.rewind(last)
         self.console.print(Text(f"undone: {taken} action{'s' if taken != 1 else ''} taken back", style="yellow"))
@@ -509,8 +524,11 @@ class Session:
             # Only this game's own save may be written over: another file would be lost.
             own = self.saved is not None and path.resolve() == self.saved[0].resolve()
             exists = path.exists()
+            folder = path.is_dir()
         except (RuntimeError, OSError) as exc:  # ~nosuchuser, a loop of links, a name too long
             raise TritableError(f"cannot save to {name}: {getattr(exc, 'strerror', None) or exc}") from None
+        if folder:
+            raise TritableError(f"{path} is a folder: save needs a file name (save {path / 'game.json'}, say)")
         if exists and not own:
             raise TritableError(f"{path} exists already: choose another name (or remove it first)")
         record = Record.from_state(self.state, names=[s.name for s in self.seats], seed=self.seed)
@@ -518,7 +536,7 @@ class Session:
             write_text(path, record.dumps() + "\n")
         except OSError as exc:
             raise TritableError(f"cannot write {path}: {exc.strerror or exc}") from None
-        self.saved = (path, len(self.state.history))
+        self.saved = (path, list(self.state.history))
         if self.state.is_terminal():
             then = f"replay it with: tritable replay {path}"
         else:
@@ -550,6 +568,7 @@ class Session:
         if not self.private or self.shown_to == seat:
             return
         self.wipe()
+        forget_typing(self.interactive)
         self.console.print(
             Panel(
                 Text.assemble(
@@ -624,7 +643,9 @@ class Session:
 
     def menu_table(self, menu: list[tuple[Action, str, str | None]]) -> RenderableType:
         def item(n: int, text: str) -> Text:
-            return Text.assemble((f"{n}", "bold cyan"), " ", text)
+            shown = Text.assemble((f"{n}", "bold cyan"), " ", text)
+            shown.no_wrap = True  # a number and its action stay on one line
+            return shown
 
         if len(menu) == 1:
             return Text.assemble(item(1, menu[0][1]), ("   (Enter plays it)", "dim"))
@@ -652,7 +673,8 @@ class Session:
         if recent is not None:
             self.console.print(recent)
         self.console.print(outcome_table(self.state, [s.name for s in self.seats]))
-        if self.saved is not None and self.saved[1] == len(self.state.history):
+        if self.is_saved():
+            assert self.saved is not None
             self.console.print(Text(f"the record of this game is in {self.saved[0]}", style="green"))
             return
         try:
@@ -662,6 +684,12 @@ class Session:
         while name and name.lower() not in ("n", "no", "q", "quit", "exit"):
             if name.lower().startswith("save "):
                 name = name[5:].strip()
+            if name.lower() in ("y", "yes", "save"):
+                try:
+                    name = self.read("which file name? (Enter: no) ").strip()
+                except _NoInput:
+                    return
+                continue
             try:
                 self.save(name)
                 return
@@ -677,12 +705,20 @@ class Session:
     def text(self, action: Action) -> str:
         return self.game.action_to_string(action)
 
+    def is_saved(self) -> bool:
+        """Whether the last save holds the game exactly as it stands."""
+        return self.saved is not None and self.saved[1] == self.state.history
+
     def save_note(self) -> str:
         """Whether the game as it stands is saved, for the goodbye."""
-        if self.saved is not None and self.saved[1] == len(self.state.history):
-            return f"the game is saved in {self.saved[0]}"
+        history = self.state.history
         if self.saved is not None:
-            return f"the last {len(self.state.history) - self.saved[1]} actions are not saved (save FILE keeps them)"
+            path, kept = self.saved
+            if kept == history:
+                return f"the game is saved in {path}"
+            if kept == history[: len(kept)]:
+                return f"the last {len(history) - len(kept)} actions are not saved (save FILE keeps them)"
+            return f"{path} holds the game before an undo, not as it stands (save FILE keeps it)"
         if self.state.is_terminal():
             return "the record of the game was not saved"
         return "the game was not saved (save FILE keeps it)"
@@ -692,6 +728,24 @@ class Session:
 
     def read(self, prompt: str) -> str:
         return read_line(self.console, prompt, self.interactive)
+
+
+def forget_typing(interactive: bool) -> None:
+    """Before the keyboard passes to another player: drop what was typed ahead (an Enter pressed
+    while an AI thought must not skip the pass screen) and the line history (the arrow keys must
+    not bring back the last player's secret choice)."""
+    if not interactive:
+        return
+    try:
+        import termios
+    except ImportError:  # not a POSIX terminal: nothing typed ahead can be dropped
+        pass
+    else:
+        with contextlib.suppress(termios.error, OSError, ValueError):
+            termios.tcflush(sys.stdin.fileno(), termios.TCIFLUSH)
+    readline = sys.modules.get("readline")
+    if readline is not None:
+        readline.clear_history()
 
 
 def read_line(console: Console, prompt: str, interactive: bool) -> str:
@@ -1015,7 +1069,7 @@ def play(
     if delay is not None:
         session.delay = delay
     if load is not None:
-        session.saved = (Path(load).expanduser(), len(state.history))  # that file holds the game so far
+        session.saved = (Path(load).expanduser(), list(state.history))  # that file holds the game so far
     try:
         session.run()
     except KeyboardInterrupt:

@@ -6,7 +6,9 @@ can't leak what the seat may not see) and exports:
 * ``draw(view) -> RenderableType``: the board, hands, scores and whose turn, in colour;
 * ``SEAT_STYLES``: the Rich style of each seat's colour (seat 0 first);
 * optionally ``group(notation) -> (group, item)``: how to group the legal actions when listing
-  them (Triple Triad groups by card, Triad by die), ``item`` being the short text shown in it.
+  them (Triple Triad groups by card, Triad by die), ``item`` being the short text shown in it;
+* optionally ``round_over(before, after)``: the end of a round the last action brought, and
+  ``move_points(seat, notation, before, after)``: what the action scored, said beside it.
 
 A game with no module here is drawn with its own ``state.render(seat)`` text.
 """
@@ -89,6 +91,18 @@ def round_over(game_id: str, before: Mapping[str, Any], after: Mapping[str, Any]
         return None
     shown: RenderableType | None = hook(before, after)
     return shown
+
+
+def move_points(
+    game_id: str, seat: int, notation: str, before: Mapping[str, Any], after: Mapping[str, Any]
+) -> str | None:
+    """What ``seat``'s action ``notation`` scored, from the spectator views around it (``+48:
+    8 + 40 bonus``), or None when the game does not say."""
+    hook = getattr(board_module(game_id), "move_points", None)
+    if hook is None:
+        return None
+    said: str | None = hook(seat, notation, before, after)
+    return said
 
 
 def group_action(game_id: str, notation: str) -> tuple[str, str] | None:

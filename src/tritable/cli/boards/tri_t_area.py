@@ -19,6 +19,7 @@ from typing import Any
 from rich import box
 from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.padding import Padding
+from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
@@ -189,12 +190,14 @@ _PHASES = {
 }
 
 
-def results_table(results: Sequence[Mapping[str, Any]], players: int) -> Table:
-    """Each finished round's scoring per seat: areas, tallest building, declaration, sale, end."""
+def results_table(results: Sequence[Mapping[str, Any]], players: int, last_only: bool = False) -> Table:
+    """Each finished round's scoring per seat (``last_only``: the last round's): what its play
+    scored, areas, tallest building, declaration, sale, end penalty and the total after it."""
     table = Table(title="round scoring", show_edge=False, box=box.SIMPLE_HEAD, padding=(0, 1), title_justify="left")
     table.add_column("round")
     for s in range(players):
         table.add_column(_seat(s), justify="right")
+    before: Sequence[int] = [0] * players
     for result in results:
         r = result["round"]
         areas = result.get("areas") or {}
@@ -205,6 +208,14 @@ def results_table(results: Sequence[Mapping[str, Any]], players: int) -> Table:
             (f"{r}: block sale", [3 * n for n in result.get("sold") or []]),
             (f"{r}: end penalty", result.get("end_penalty") or []),
         ]
+        # What the round's play scored (printed squares, defaults, 5s played as 0 or 10), so
+        # that the rows add up to the total.
+        scored = [sum(values[s] for _, values in rows if values) for s in range(players)]
+        during = [result["scores"][s] - before[s] - scored[s] for s in range(players)]
+        rows.insert(0, (f"{r}: during play", during))
+        before = result["scores"]
+        if last_only and result is not results[-1]:
+            continue
         for label, values in rows:
             if any(values):
                 table.add_row(label, *[str(v) if v else "" for v in values])
@@ -212,6 +223,19 @@ def results_table(results: Sequence[Mapping[str, Any]], players: int) -> Table:
             Text(f"total after round {r}", style="bold"), *[Text(str(v), style="bold") for v in result["scores"]]
         )
     return table
+
+
+def round_over(before: Mapping[str, Any], after: Mapping[str, Any]) -> RenderableType | None:
+    """The city of the round the last action ended, as it was scored, with the round's scoring."""
+    results = after.get("results") or []
+    if len(results) <= len(before.get("results") or []):
+        return None
+    result = results[-1]
+    parts: list[RenderableType] = []
+    if "board" in result:
+        parts.append(_Board({**after, "board": result["board"]}))
+    parts.append(results_table(results, after["players"], last_only=True))
+    return Panel(Group(*parts), title=f"round {result['round']} is over", expand=False)
 
 
 SEAT_DETAILS: frozenset[str] = frozenset()

@@ -203,6 +203,30 @@ def round_over(before: Mapping[str, Any], after: Mapping[str, Any]) -> Renderabl
     return Panel(body, title=f"round {entry['round'] + 1} is over", expand=False)
 
 
+_BONUS = {40: "bonus", 50: "hexagon", 60: "double hexagon", 70: "triple hexagon"}
+
+
+def move_points(seat: int, notation: str, before: Mapping[str, Any], after: Mapping[str, Any]) -> str | None:
+    """The points of a lay (its tile's sum and any bonus) or the penalty of a draw or pass; None
+    when the action ended the round (the round's panel says what it scored).
+
+    >>> move_points(0, "1-2-5@0,0/r1", {"scores": [7, 0], "log": [], "layout": ["5-5-5@1,0/r0"]},
+    ...             {"scores": [55, 0], "log": []})
+    '+48: 8 + 40 bonus'
+    """
+    if len(after.get("log") or []) != len(before.get("log") or []):
+        return None
+    gained = after["scores"][seat] - before["scores"][seat]
+    if "@" not in notation:
+        return f"{gained:+d}" if gained else None
+    tile = sum(int(n) for n in notation.split("@")[0].split("-"))
+    extra = gained - tile
+    if not extra:
+        return f"{gained:+d}"
+    what = "start" if not before.get("layout") else _BONUS.get(extra, "bonus")
+    return f"{gained:+d}: {tile} + {extra} {what}"
+
+
 def _log_line(entry: Mapping[str, Any]) -> Text:
     line = Text(f"round {entry['round'] + 1}: ", style="dim")
     winners = entry.get("winners") or []

@@ -114,8 +114,9 @@ Views
 A seat's view holds its own hand (others' as counts), the board (each square's stack of seats,
 bottom first), scores, blocks left, blocks sold, the current trick and every card played in each
 round so far, the rightholders, the Declarations (a round-3 choice of another seat shows only
-as ``true`` until all four have chosen), the round results and the public action history (the
-same hidden choices left out). ``State.to_json`` adds every hand and the setup.
+as ``true`` until all four have chosen), the round results (each with the city as it was
+scored) and the public action history (the same hidden choices left out). ``State.to_json`` adds
+every hand and the setup.
 """
 
 from __future__ import annotations
@@ -896,6 +897,7 @@ class TriTAreaState(State):
                 "sold": list(self.sold),
                 "end_penalty": end,
                 "scores": list(scores),
+                "board": [list(stack) for stack in board],
             }
         )
         if last:

@@ -216,6 +216,14 @@ def action_text(action: Action) -> str:
     raise NotationError(f"{action!r} is not a TriATri action")
 
 
+def _shown(action: object) -> str:
+    """An action as errors name it: its notation (``gem R``, ``B3``), not its number."""
+    try:
+        return action_text(action)
+    except NotationError:
+        return repr(action)
+
+
 def parse_action(text: str) -> int:
     if not isinstance(text, str):
         raise NotationError(f"a TriATri action is text, not {text!r}")
@@ -672,7 +680,7 @@ class TriATriState(State):
 
     def _card(self, seat: int, action: Action) -> int:
         if type(action) is not int or not 0 <= action < CODES or not IS_CARD[action]:
-            raise IllegalActionError(f"{action!r} is not a card (seat {seat} must play a card now)")
+            raise IllegalActionError(f"{_shown(action)} is not a card (seat {seat} must play a card now)")
         if action not in self._hands[seat]:
             raise IllegalActionError(f"{CARD_TEXT[action]} is not in seat {seat}'s hand")
         return action
@@ -697,7 +705,7 @@ class TriATriState(State):
 
     def _choose_gem(self, seat: int, action: Action) -> None:
         if type(action) is not int or not GEM_SUPPLY <= action < GEM_OWN + 3:
-            raise IllegalActionError(f"{action!r} is not a gem choice (seat {seat} must choose the trick's gem)")
+            raise IllegalActionError(f"{_shown(action)} is not a gem choice (seat {seat} must choose the trick's gem)")
         if action < GEM_OWN:
             if not self._supply[action - GEM_SUPPLY]:
                 raise IllegalActionError(f"the supply has no {COLOUR_NAMES[action - GEM_SUPPLY]} gem")
