@@ -1,5 +1,5 @@
-"""Tri*T*Area: the 4x4 city (areas, printed scores, every building's blocks in its owners'
-colours), the seats' scores and blocks, the trick, the rightholders and your hand.
+"""Tri*T*Area: the 4x4 city (areas, printed scores, every building's blocks bottom first, each
+with its owner's number in its colour), the seats' scores and blocks, the trick, the rightholders and your hand.
 
 Drawn from a Tri*T*Area view: ``round``, ``phase`` (``play``, ``place``, ``extra``, ``declare``,
 ``sell``, ``over``), ``lead``, ``leader``, ``trick_number``, ``scores``, ``blocks``, ``sold``,
@@ -59,12 +59,9 @@ def _square(area: str, printed: int, stack: Sequence[int], name: str) -> Text:
         cell.append(f" ({printed})", style="bold")
     cell.append("\n")
     if stack:
+        # Every block with its owner's number, bottom first: readable without colour too.
         for owner in stack:
-            cell.append("■", style=SEAT_STYLES[owner % len(SEAT_STYLES)])
-        cell.append(" ")
-        cell.append_text(_seat(stack[-1]))
-        if len(stack) > 1:
-            cell.append(f" ×{len(stack)}")
+            cell.append(f"■{owner + 1}", style=SEAT_STYLES[owner % len(SEAT_STYLES)])
     else:
         cell.append("·", style="dim")
     return cell
