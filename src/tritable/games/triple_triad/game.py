@@ -681,7 +681,7 @@ class TripleTriad(Game):
             seen = [f["elements"] for f in finals] + [view["elements"]]
             fresh = (self._draw_rounds(rng)[1] or [])[: self._rounds - rnd]
             setup["elements"] = seen + fresh
-        state = self.state_from_setup(setup)
+        state = self._build(setup, *self._parse_setup(setup))  # a setup of its own: no copy needed
         state._round = rnd
         state._finals = tuple(_board_from_json(f["board"]) for f in finals)
         if state._elements is not None:
