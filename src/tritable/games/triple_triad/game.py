@@ -705,6 +705,12 @@ class TripleTriad(Game):
         return state
 
 
+def trade_picks(trade: str, s0: int) -> int:
+    """How many cards the winner picks under ``trade`` when seat 0 ends a won round on ``s0``:
+    one (One), the difference over 5 (Diff), none (None, Direct, All: no choice to make)."""
+    return 1 if trade == "one" else (max(s0, 10 - s0) - 5 if trade == "diff" else 0)
+
+
 def _check_cards_in_play(
     cards: Sequence[int], hands: Sequence[Sequence[int]], brought: Sequence[Sequence[int]]
 ) -> None:
@@ -914,7 +920,7 @@ class TripleTriadState(State):
             return
         winner = 0 if s0 > 5 else 1
         trade = self.game._trade
-        picks = 1 if trade == "one" else (max(s0, 10 - s0) - 5 if trade == "diff" else 0)
+        picks = trade_picks(trade, s0)
         if picks:
             self._p = winner
             self._picks = picks
@@ -1038,9 +1044,9 @@ class TripleTriadState(State):
         taken (more would leave the winner to move with nothing to take)."""
         if not self._picks:
             return
-        s0 = self._owner.count(0) + len(self._hands[0])
+        s0 = self.scores()[0]
         trade = self.game._trade
-        total = 1 if trade == "one" else (max(s0, 10 - s0) - 5 if trade == "diff" else 0)
+        total = trade_picks(trade, s0)
         if self._mask or s0 == 5 or self._picks + len(self._taken) != total:
             raise StateError(
                 f"{self._picks} picks left after {len(self._taken)} taken, where the trade ({trade}) gives {total}"
@@ -1167,7 +1173,7 @@ class TripleTriadState(State):
             if p == TERMINAL or self._taken:
                 raise StateError("the board has empty cells: a seat is to move and nothing is taken yet")
             return
-        s0 = self._owner.count(0) + len(self._hands[0])
+        s0 = self.scores()[0]
         if s0 == 5:
             if self._round < len(self._firsts):
                 raise StateError(f"round {self._round} is drawn: Sudden Death plays the next round")
@@ -1175,7 +1181,7 @@ class TripleTriadState(State):
                 raise StateError("the board is full and the match drawn: the game is over")
             return
         winner = 0 if s0 > 5 else 1
-        total = 1 if trade == "one" else (max(s0, 10 - s0) - 5 if trade == "diff" else 0)
+        total = trade_picks(trade, s0)
         if self._picks and p != winner:
             raise StateError(f"seat {winner} won: it picks, not {p}")
         if not self._picks and (p != TERMINAL or len(self._taken) != total):
