@@ -50,6 +50,19 @@ def test_option_validation_names_the_option() -> None:
         Option("same", bool, False, "Same rule").parse("maybe")
 
 
+def test_option_names_are_read_as_people_write_them() -> None:
+    import tritable
+
+    game = tritable.new_game("triple-triad", options={"SAME": True, "Same-Wall": "yes"})
+    assert game.options["same"] is True and game.options["same_wall"] is True
+    assert game == tritable.new_game("triple-triad", options={"same": True, "same_wall": True})
+    for twice in ({"same": True, "SAME": False}, {"same_wall": True, "same-wall": True}):
+        with pytest.raises(OptionError, match="given twice"):
+            tritable.new_game("triple-triad", options=twice)
+    with pytest.raises(OptionError, match="no option 'Sam'"):
+        tritable.new_game("triple-triad", options={"Sam": True})
+
+
 def test_outcome_ranks_ties_and_returns() -> None:
     o = Outcome.from_scores([3, 7, 7, 1])
     assert o.ranks == (3, 1, 1, 4)

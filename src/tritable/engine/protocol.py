@@ -229,11 +229,16 @@ class Game(ABC):
         values = {name: spec.default for name, spec in specs.items()}
         if options is not None and not isinstance(options, Mapping):
             raise OptionError(f"{self.id}: options are name-value pairs (a mapping), not {json_type(options)}")
+        given: set[str] = set()
         for name, value in (options or {}).items():
-            key = str(name).replace("-", "_")
+            # Names as people write them: SAME, same-wall and same_wall are one option.
+            key = str(name).replace("-", "_").lower()
             if key not in specs:
                 known = ", ".join(specs) or "none"
                 raise OptionError(f"{self.id} has no option {name!r} (options: {known})", str(name))
+            if key in given:
+                raise OptionError(f"{self.id}: option {key!r} is given twice (as {name!r} too)", str(name))
+            given.add(key)
             values[key] = specs[key].parse(value)
         self.options: dict[str, Any] = values
         self.check_options()
