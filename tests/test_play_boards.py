@@ -223,6 +223,26 @@ def test_tri_t_area_shows_the_city_as_scored_when_a_round_ends() -> None:
     assert ends == 3
 
 
+def test_typing_ahead_is_dropped_and_the_history_only_when_asked(monkeypatch: pytest.MonkeyPatch) -> None:
+    import sys
+    import termios
+    import types
+
+    from tritable.cli.play import forget_typing
+
+    calls: list[str] = []
+    monkeypatch.setattr(termios, "tcflush", lambda fd, queue: calls.append(f"flush {queue == termios.TCIFLUSH}"))
+    monkeypatch.setattr(sys.stdin, "fileno", lambda: 0, raising=False)
+    fake = types.SimpleNamespace(clear_history=lambda: calls.append("history"))
+    monkeypatch.setitem(sys.modules, "readline", fake)
+    forget_typing(False)
+    assert calls == []  # piped input is the players' script: nothing is dropped
+    forget_typing(True, history=False)
+    assert calls == ["flush True"]
+    forget_typing(True)
+    assert calls == ["flush True", "flush True", "history"]
+
+
 def test_triominos_layout_matches_the_engine_geometry() -> None:
     """The drawing puts every number where the engine's own picture does (edges drawn with other
     characters, and x labelled every second column)."""

@@ -369,6 +369,8 @@ class Session:
     # -- human seats -----------------------------------------------------------------------------
 
     def human_turn(self, seat: int) -> None:
+        if self.log and self.log[-1].seat >= 0 and self.seats[self.log[-1].seat].is_ai:
+            forget_typing(self.interactive, history=False)
         self.pass_to(seat)
         menu = self.menu(seat)
         if not menu:
@@ -730,10 +732,11 @@ class Session:
         return read_line(self.console, prompt, self.interactive)
 
 
-def forget_typing(interactive: bool) -> None:
-    """Before the keyboard passes to another player: drop what was typed ahead (an Enter pressed
-    while an AI thought must not skip the pass screen) and the line history (the arrow keys must
-    not bring back the last player's secret choice)."""
+def forget_typing(interactive: bool, history: bool = True) -> None:
+    """Drop what was typed ahead: before the keyboard passes to another player (an Enter pressed
+    while an AI thought must not skip the pass screen), and before a player's prompt after an AI
+    moved (that Enter must not play a forced move unseen). With ``history``, the line history
+    goes too (the arrow keys must not bring back the last player's secret choice)."""
     if not interactive:
         return
     try:
@@ -744,7 +747,7 @@ def forget_typing(interactive: bool) -> None:
         with contextlib.suppress(termios.error, OSError, ValueError):
             termios.tcflush(sys.stdin.fileno(), termios.TCIFLUSH)
     readline = sys.modules.get("readline")
-    if readline is not None:
+    if history and readline is not None:
         readline.clear_history()
 
 
