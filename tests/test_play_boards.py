@@ -243,6 +243,25 @@ def test_typing_ahead_is_dropped_and_the_history_only_when_asked(monkeypatch: py
     assert calls == ["flush True", "flush True", "history"]
 
 
+def test_tri_t_area_sale_menu_numbers_are_the_blocks_sold() -> None:
+    from rich.console import Console
+
+    from tritable.cli.play import Seat, Session
+
+    game = tritable.new_game("tri-t-area", 4)
+    for state in random_states("tri-t-area", 4, seed=5):
+        p = state.current_player()
+        if p >= 0 and any(game.action_to_string(a).startswith("sell") for a in state.legal_actions()):
+            break
+    else:
+        raise AssertionError("no Advance Block Sale in the game")
+    session = Session(game, state, [Seat(i) for i in range(4)], {}, Console(file=open("/dev/null", "w")), 5)  # noqa: SIM115
+    menu = [text for _, text, _ in session.menu(p)]
+    assert menu[-1] == "sell 0"
+    assert all(text == f"sell {n}" for n, text in enumerate(menu[:-1], 1))
+    assert sorted(menu) == sorted(game.action_to_string(a) for a in state.legal_actions())
+
+
 def test_triominos_layout_matches_the_engine_geometry() -> None:
     """The drawing puts every number where the engine's own picture does (edges drawn with other
     characters, and x labelled every second column)."""

@@ -39,7 +39,15 @@ from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
-from tritable.cli.boards import board_module, draw_state, group_action, move_points, round_over, seat_style
+from tritable.cli.boards import (
+    board_module,
+    draw_state,
+    group_action,
+    listed_last,
+    move_points,
+    round_over,
+    seat_style,
+)
 from tritable.engine import CHANCE, SIMULTANEOUS, TERMINAL, Action, Game, Record, State, TritableError
 
 if TYPE_CHECKING:
@@ -389,7 +397,8 @@ class Session:
         drawing module says: (action, notation, short text within its group or None)."""
         items: list[tuple[Action, str, str | None]] = []
         groups: dict[str | None, list[tuple[Action, str, str | None]]] = {}
-        for action in self.state.legal_actions(seat):
+        actions = self.state.legal_actions(seat)
+        for action in sorted(actions, key=lambda a: listed_last(self.game.id, self.text(a))):  # stable
             text = self.text(action)
             grouped = group_action(self.game.id, text)
             key = grouped[0] if grouped else None

@@ -1,4 +1,4 @@
-"""Rich drawings of each game's position, one module a game, read from a seat's view.
+r"""Rich drawings of each game's position, one module a game, read from a seat's view.
 
 Every module here draws from ``state.view(seat)`` alone (never from the full state, so a drawing
 can't leak what the seat may not see) and exports:
@@ -8,7 +8,9 @@ can't leak what the seat may not see) and exports:
 * optionally ``group(notation) -> (group, item)``: how to group the legal actions when listing
   them (Triple Triad groups by card, Triad by die), ``item`` being the short text shown in it;
 * optionally ``round_over(before, after)``: the end of a round the last action brought, and
-  ``move_points(seat, notation, before, after)``: what the action scored, said beside it.
+  ``move_points(seat, notation, before, after)``: what the action scored, said beside it;
+* optionally ``menu_last(notation) -> bool``: actions to list after the others, so that the
+  numbers players type read as they expect (Tri\*T\*Area lists ``sell 0`` last: ``2`` sells 2).
 
 A game with no module here is drawn with its own ``state.render(seat)`` text.
 """
@@ -103,6 +105,12 @@ def move_points(
         return None
     said: str | None = hook(seat, notation, before, after)
     return said
+
+
+def listed_last(game_id: str, notation: str) -> bool:
+    """Whether the game lists the action ``notation`` after the others in a menu."""
+    hook = getattr(board_module(game_id), "menu_last", None)
+    return bool(hook(notation)) if hook is not None else False
 
 
 def group_action(game_id: str, notation: str) -> tuple[str, str] | None:

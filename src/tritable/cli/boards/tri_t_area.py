@@ -222,6 +222,15 @@ def results_table(results: Sequence[Mapping[str, Any]], players: int, last_only:
     return table
 
 
+def menu_last(notation: str) -> bool:
+    """``sell 0`` comes after ``sell 1``.. ``sell n``, so that the number typed is the blocks sold.
+
+    >>> menu_last("sell 0"), menu_last("sell 2")
+    (True, False)
+    """
+    return notation == "sell 0"
+
+
 def round_over(before: Mapping[str, Any], after: Mapping[str, Any]) -> RenderableType | None:
     """The city of the round the last action ended, as it was scored, with the round's scoring."""
     results = after.get("results") or []
