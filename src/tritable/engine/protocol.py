@@ -671,11 +671,19 @@ def copy_json(value: Any) -> Any:
     """A copy of JSON-like ``value`` that shares nothing mutable with it (mappings become dicts,
     lists and tuples keep their type): what a state keeps of a setup that its caller may go on
     changing. Quicker than :func:`copy.deepcopy` on such data."""
+    kind = type(value)
+    if kind is list or kind is tuple:
+        if all(type(v) in _SCALARS for v in value):  # the common case (a deck, a rack): no recursion
+            return value.copy() if kind is list else value
+        return kind(copy_json(v) for v in value)
     if isinstance(value, Mapping):
         return {k: copy_json(v) for k, v in value.items()}
     if isinstance(value, list | tuple):
         return type(value)(copy_json(v) for v in value)
     return value
+
+
+_SCALARS = frozenset({str, int, float, bool, type(None)})
 
 
 def same_json(a: object, b: object) -> bool:
