@@ -559,6 +559,6 @@ def test_ismcts_draws_no_more_determinizations_than_iterations(monkeypatch: pyte
         return real(self)
 
     monkeypatch.setattr(Observation, "likely_sample", counting)
-    agent = make_agent(game, "ismcts:iterations=2:samples=1000000000", seed=1)
+    agent = make_agent(game, "ismcts:iterations=2:samples=1000000", seed=1)
     assert agent.choose(state, seat) in state.legal_actions(seat)
     assert 1 <= calls <= 2

@@ -175,6 +175,9 @@ def test_runaway_sizes_and_numbers_are_refused(tmp_path: Path) -> None:
         (["bench", "--seconds", "1e-300"], "--seconds takes"),
         (["bench", "--runs", "0"], "--runs takes"),
         (["bench", "--output", str(tmp_path)], "it is a folder"),
+        (["replay", ""], ". is a folder (an empty name is the current folder): give the name of a file"),
+        (["solve", str(tmp_path)], f"{tmp_path} is a folder: give the name of a file"),
+        (["play", "triad", "--load", ""], "an empty name is the current folder"),
         (["simulate", "triple-triad", "-o", "min_level=\u0663"], "whole number"),
         (["arena", "triad", "-a", "mcts:iterations=\u0663,random"], "takes a number"),
     ]

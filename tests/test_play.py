@@ -50,6 +50,7 @@ class Term:
         )
         self.raw = ""
         self.seen = 0  # how much of plain(self.raw) the expectations have consumed
+        self.before = ""  # the text between the last two matches
         self.timeout = timeout
 
     def expect(self, *patterns: str) -> tuple[int, re.Match[str]]:
@@ -65,6 +66,7 @@ class Term:
                     found.append((m.start(), i, m))
             if found:
                 _, i, m = min(found, key=lambda f: (f[0], f[1]))
+                self.before = text[self.seen : m.start()]
                 self.seen = m.end()
                 return i, m
             left = deadline - time.monotonic()
@@ -82,6 +84,13 @@ class Term:
 
     def send(self, line: str) -> None:
         self.child.sendline(line)
+
+    def first_listed(self) -> str:
+        """The number of the first action in the menu shown before the last match: 1, or the
+        first of Triple Triad's card-then-cell numbers (``11 @1``, or ``59 Geezard@9`` alone)."""
+        m = re.search(r"(?<!\S)([1-9][1-9]) @[1-9]\b", self.before)
+        m = m or re.search(r"(?<!\S)([1-9][1-9]) [^\n]*@[1-9] +\(Enter plays it\)", self.before)
+        return m.group(1) if m else "1"
 
     def end(self) -> int:
         """Wait for the program to exit; its exit status."""
@@ -113,15 +122,15 @@ def run(*args: str, cwd: Path, stdin: str = "") -> subprocess.CompletedProcess[s
     )
 
 
-def finish(term: Term, answer: str = "1", decline: str = "") -> int:
-    """Answer every prompt with ``answer`` (and Enter at pass screens) to the end of the game,
-    decline to save (answering ``decline``) and wait for the exit; returns the number of human
-    decisions."""
+def finish(term: Term, answer: str | None = None, decline: str = "") -> int:
+    """Answer every prompt with ``answer`` (by default the first action listed) and Enter at pass
+    screens to the end of the game, decline to save (answering ``decline``) and wait for the exit;
+    returns the number of human decisions."""
     decisions = 0
     while True:
         i, _ = term.expect(PROMPT, PASS, SAVE)
         if i == 0:
-            term.send(answer)
+            term.send(term.first_listed() if answer is None else answer)
             decisions += 1
         elif i == 1:
             term.send("")
@@ -473,7 +482,7 @@ def test_hotseat_hides_each_hand_behind_a_pass_screen(tmp_path: Path) -> None:
         i, m = term.expect(PROMPT, PASS, SAVE)
         if i == 0:
             seats.append(m.group(1))
-            term.send("1")
+            term.send(term.first_listed())
         elif i == 1:
             passes += 1
             term.send("")
@@ -491,7 +500,7 @@ def test_the_pass_screen_wipes_the_scrollback_and_quit_ends_the_game(tmp_path: P
     term.wait(PASS)
     term.send("")
     term.wait(PROMPT)
-    term.send("1")
+    term.send(term.first_listed())
     term.wait(PASS)
     assert "\x1b[3J" in term.raw  # the last hand is not one scroll away
     term.send("quit")
@@ -621,3 +630,13 @@ def test_save_and_replay_refuse_hostile_lines(tmp_path: Path) -> None:
     assert step.exit_code == 0, step.output
     assert "5000 characters long" in step.output and "5002 characters long" in step.output
     assert "9" * 100 not in step.output
+
+
+def test_triple_triad_numbers_a_placement_card_then_cell(tmp_path: Path) -> None:
+    """A cell typed alone is never taken for a list number: ``25`` lays the second card on cell 5,
+    ``5`` is refused with the reason."""
+    hand = tritable.new_game("triple-triad").new_state(seed=3).view(0)["hands"][0]  # P2 starts
+    result = run("play", "triple-triad", "--seed", "3", "--ai", "2=easy", cwd=tmp_path, stdin="5\n25\nquit\n")
+    assert "there is no action 5: a placement is numbered by its card's row, then the cell" in result.stdout
+    assert f"P1 plays {hand[1]}@5" in result.stdout
+    assert re.search(rf"{hand[0]} ↑\d →\d ↓\d ←\d +11 @1 +12 @2", result.stdout), result.stdout

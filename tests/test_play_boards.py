@@ -14,7 +14,7 @@ from rich.console import Console, RenderableType
 import tritable
 from tritable.cli.boards import draw_state, draw_view, group_action, seat_style
 from tritable.cli.boards.triominos import layout_picture
-from tritable.cli.play import _replay_target, outcome_table, parse_ai, seats_from_names
+from tritable.cli.play import Seat, Session, _replay_target, outcome_table, parse_ai, seats_from_names
 from tritable.engine.playout import random_step
 from tritable.games.triominos.game import TriominosState, render_layout
 
@@ -244,10 +244,6 @@ def test_typing_ahead_is_dropped_and_the_history_only_when_asked(monkeypatch: py
 
 
 def test_tri_t_area_sale_menu_numbers_are_the_blocks_sold() -> None:
-    from rich.console import Console
-
-    from tritable.cli.play import Seat, Session
-
     game = tritable.new_game("tri-t-area", 4)
     for state in random_states("tri-t-area", 4, seed=5):
         p = state.current_player()
@@ -256,10 +252,33 @@ def test_tri_t_area_sale_menu_numbers_are_the_blocks_sold() -> None:
     else:
         raise AssertionError("no Advance Block Sale in the game")
     session = Session(game, state, [Seat(i) for i in range(4)], {}, Console(file=open("/dev/null", "w")), 5)  # noqa: SIM115
-    menu = [text for _, text, _ in session.menu(p)]
+    menu = [item.text for item in session.menu(p)]
     assert menu[-1] == "sell 0"
     assert all(text == f"sell {n}" for n, text in enumerate(menu[:-1], 1))
     assert sorted(menu) == sorted(game.action_to_string(a) for a in state.legal_actions())
+
+
+def test_triple_triad_menu_numbers_end_with_the_cell() -> None:
+    """Every placement's number is its card's row, then its cell; the trade's picks are 1, 2, ..."""
+    game = tritable.new_game("triple-triad", options={"trade": "one"})
+    checked = picks = 0
+    for state in random_states("triple-triad", 2, {"trade": "one"}, seed=4):
+        p = state.current_player()
+        if p < 0:
+            continue
+        session = Session(game, state, [Seat(0), Seat(1)], {}, Console(file=open("/dev/null", "w")), 5)  # noqa: SIM115
+        menu = session.menu(p)
+        rows = list(dict.fromkeys(item.text.rpartition("@")[0] for item in menu))
+        for item in menu:
+            name, at, cell = item.text.rpartition("@")
+            if at:
+                assert item.number == 10 * (rows.index(name) + 1) + int(cell)
+                checked += 1
+            else:
+                assert [i.number for i in menu] == list(range(1, len(menu) + 1))
+                picks += 1
+        assert sorted(i.text for i in menu) == sorted(game.action_to_string(a) for a in state.legal_actions(p))
+    assert checked > 0 and picks > 0
 
 
 def test_triominos_layout_matches_the_engine_geometry() -> None:

@@ -179,6 +179,19 @@ def parse_spec(text: str) -> AgentSpec:
     return AgentSpec(name, settings, text.strip())
 
 
+LARGEST: dict[str, int] = {
+    "iterations": 10**8,
+    "seconds": 86_400,
+    "samples": 10**6,
+    "determinizations": 10**6,
+    "rollout_depth": 10**6,
+    "playouts": 10**6,
+    "own_plies": 8,
+}
+"""The largest value of each setting: more would not end within a day or would not fit in memory
+(``own_plies`` looks at every line of that many own actions), so a spec, say one read from a
+saved game, cannot ask for it."""
+
 _BUDGETS = ("iterations", "seconds")
 """The settings that may be ``none``: no such limit (a level's budget then keeps the other)."""
 
@@ -209,6 +222,8 @@ def _typed(text: str, kind: str, raw: dict[str, Any]) -> dict[str, Any]:
                 raise AgentSpecError(f"agent {text!r}: {key} must be >= 0, not {value}")
         elif not value > 0:
             raise AgentSpecError(f"agent {text!r}: {key} must be > 0, not {value}")
+        if key in LARGEST and value > LARGEST[key]:
+            raise AgentSpecError(f"agent {text!r}: {key} must be at most {LARGEST[key]:,}, not {value:,}")
         out[key] = value
     return out
 

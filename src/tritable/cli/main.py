@@ -102,6 +102,10 @@ LARGEST_FILE = 16 * 2**20
 def read_text(path: Path) -> str:
     """The UTF-8 text of ``path``, or ``error: <why>`` if it cannot be read, is too large or is
     not UTF-8 text."""
+    if path.is_dir():
+        # The command line reads an empty name as the current folder.
+        empty = " (an empty name is the current folder)" if path == Path(".") else ""
+        fail(f"{path} is a folder{empty}: give the name of a file")
     try:
         with path.open("rb") as f:
             data = f.read(LARGEST_FILE + 1)

@@ -28,7 +28,7 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, NoReturn, TypeVar
+from typing import TYPE_CHECKING, Annotated, Any, NamedTuple, NoReturn, TypeVar
 
 import typer
 from rich.columns import Columns
@@ -44,6 +44,8 @@ from tritable.cli.boards import (
     draw_state,
     group_action,
     listed_last,
+    menu_numbering,
+    menu_numbers,
     move_points,
     round_over,
     seat_style,
@@ -92,6 +94,16 @@ class _Quit(Exception):
 
 class _NoInput(Exception):
     """Standard input ended."""
+
+
+class MenuItem(NamedTuple):
+    """A legal action as a menu lists it: the number to type, the notation and, where the game
+    groups its actions, the short text shown within the group (else None)."""
+
+    number: int
+    action: Action
+    text: str
+    short: str | None
 
 
 # -- seats -------------------------------------------------------------------------------------
@@ -392,10 +404,9 @@ class Session:
             except TritableError as exc:
                 self.refuse(str(exc))
 
-    def menu(self, seat: int) -> list[tuple[Action, str, str | None]]:
-        """The legal actions of ``seat`` in the order they are numbered, grouped as the game's
-        drawing module says: (action, notation, short text within its group or None)."""
-        items: list[tuple[Action, str, str | None]] = []
+    def menu(self, seat: int) -> list[MenuItem]:
+        """The legal actions of ``seat`` in the order they are listed, grouped as the game's
+        drawing module says, with the numbers to type (1, 2, ... unless the game numbers them)."""
         groups: dict[str | None, list[tuple[Action, str, str | None]]] = {}
         actions = self.state.legal_actions(seat)
         for action in sorted(actions, key=lambda a: listed_last(self.game.id, self.text(a))):  # stable
@@ -403,17 +414,17 @@ class Session:
             grouped = group_action(self.game.id, text)
             key = grouped[0] if grouped else None
             groups.setdefault(key, []).append((action, text, grouped[1] if grouped else None))
-        for members in groups.values():
-            items.extend(members)
-        return items
+        listed = [member for members in groups.values() for member in members]
+        numbers = menu_numbers(self.game.id, [text for _, text, _ in listed])
+        return [MenuItem(n, *member) for n, member in zip(numbers, listed, strict=True)]
 
-    def command(self, seat: int, text: str, menu: list[tuple[Action, str, str | None]]) -> bool:
+    def command(self, seat: int, text: str, menu: list[MenuItem]) -> bool:
         """Handle one line of input; True when the turn is over (an action was played, or undone)."""
         word, _, rest = text.partition(" ")
         word = word.lower()
         if not text:
             if len(menu) == 1:
-                return self.play(seat, menu[0][0])
+                return self.play(seat, menu[0].action)
             self.show(seat, menu)
             return False
         longest = LONGEST_PATH if word == "save" else LONGEST_INPUT
@@ -423,9 +434,12 @@ class Session:
             )
         if _is_number(text):
             n = int(text)
-            if not 1 <= n <= len(menu):
+            chosen = [item.action for item in menu if item.number == n]
+            if not chosen:
+                if (how := self.numbering(menu)) is not None:
+                    raise TritableError(f"there is no action {n}: {how}; or type help")
                 raise TritableError(f"there is no action {n}: choose 1-{len(menu)}, or type help")
-            return self.play(seat, menu[n - 1][0])
+            return self.play(seat, chosen[0])
         if text.lower() in ("help", "?"):
             self.console.print(Panel(HELP, title="commands", expand=False))
             return False
@@ -471,7 +485,7 @@ class Session:
         why = as_players_say(why)
         self.console.print(Text.assemble(("✗ ", "bold red"), (why, "red"), (f" — {again}", "dim")))
 
-    def hint(self, seat: int, menu: list[tuple[Action, str, str | None]]) -> None:
+    def hint(self, seat: int, menu: list[MenuItem]) -> None:
         from tritable.ai import hint
 
         snapshot = self.state.clone()
@@ -479,7 +493,7 @@ class Session:
             suggestion = self.think("looking for a good move…", lambda: hint(snapshot, seat, seed=self.seed))
         except Exception as exc:
             raise TritableError(f"no hint: the AI failed ({type(exc).__name__}: {exc})") from None
-        numbers = {a: i for i, (a, _, _) in enumerate(menu, 1)}
+        numbers = {item.action: item.number for item in menu}
 
         def chance(value: float, solved: bool, visits: int | None) -> str:
             if solved:
@@ -603,7 +617,7 @@ class Session:
             self.console.file.write("\x1b[3J")
             self.console.file.flush()
 
-    def show(self, seat: int | None, menu: list[tuple[Action, str, str | None]] | None) -> None:
+    def show(self, seat: int | None, menu: list[MenuItem] | None) -> None:
         """The position as ``seat`` sees it, the recent actions and (for a human) the actions.
 
         Humans sharing the screen in a game that hides nothing from them all see the spectator
@@ -652,30 +666,39 @@ class Session:
                 line.append(entry.text)
         return line
 
-    def menu_table(self, menu: list[tuple[Action, str, str | None]]) -> RenderableType:
+    def menu_table(self, menu: list[MenuItem]) -> RenderableType:
         def item(n: int, text: str) -> Text:
             shown = Text.assemble((f"{n}", "bold cyan"), " ", text)
             shown.no_wrap = True  # a number and its action stay on one line
             return shown
 
         if len(menu) == 1:
-            return Text.assemble(item(1, menu[0][1]), ("   (Enter plays it)", "dim"))
-        if all(short is None for _, _, short in menu):
-            return Columns([item(n, text) for n, (_, text, _) in enumerate(menu, 1)], padding=(0, 2))
-        table = Table.grid(padding=(0, 2))
-        table.add_column(style="bold", no_wrap=True)
-        table.add_column()
-        rows: dict[str, Text] = {}
-        for n, (_, text, short) in enumerate(menu, 1):
-            grouped = group_action(self.game.id, text)
-            key = grouped[0] if grouped else ""
-            row = rows.setdefault(key, Text())
-            if row:
-                row.append("  ")
-            row.append_text(item(n, short if short is not None else text))
-        for key, row in rows.items():
-            table.add_row(key, row)
-        return table
+            return Text.assemble(item(menu[0].number, menu[0].text), ("   (Enter plays it)", "dim"))
+        if all(entry.short is None for entry in menu):
+            listed: RenderableType = Columns([item(e.number, e.text) for e in menu], padding=(0, 2))
+        else:
+            table = Table.grid(padding=(0, 2))
+            table.add_column(style="bold", no_wrap=True)
+            table.add_column()
+            rows: dict[str, Text] = {}
+            for entry in menu:
+                grouped = group_action(self.game.id, entry.text)
+                key = grouped[0] if grouped else ""
+                row = rows.setdefault(key, Text())
+                if row:
+                    row.append("  ")
+                row.append_text(item(entry.number, entry.short if entry.short is not None else entry.text))
+            for key, row in rows.items():
+                table.add_row(key, row)
+            listed = table
+        how = self.numbering(menu)
+        return listed if how is None else Group(listed, Text(how, style="dim"))
+
+    def numbering(self, menu: list[MenuItem]) -> str | None:
+        """How the menu's numbers read, where they are the game's own rather than 1, 2, ..."""
+        if [item.number for item in menu] == list(range(1, len(menu) + 1)):
+            return None
+        return menu_numbering(self.game.id)
 
     def finish(self) -> None:
         self.console.print(Rule(Text("game over", style="bold")))

@@ -10,7 +10,10 @@ can't leak what the seat may not see) and exports:
 * optionally ``round_over(before, after)``: the end of a round the last action brought, and
   ``move_points(seat, notation, before, after)``: what the action scored, said beside it;
 * optionally ``menu_last(notation) -> bool``: actions to list after the others, so that the
-  numbers players type read as they expect (Tri\*T\*Area lists ``sell 0`` last: ``2`` sells 2).
+  numbers players type read as they expect (Tri\*T\*Area lists ``sell 0`` last: ``2`` sells 2);
+* optionally ``menu_numbers(notations) -> list[int] | None`` and ``NUMBERING``: numbers of the
+  game's own for the actions listed, in their order, and a line saying how they read (Triple
+  Triad numbers a placement card then cell, ``25``, so that no cell is typed as a list number).
 
 A game with no module here is drawn with its own ``state.render(seat)`` text.
 """
@@ -111,6 +114,24 @@ def listed_last(game_id: str, notation: str) -> bool:
     """Whether the game lists the action ``notation`` after the others in a menu."""
     hook = getattr(board_module(game_id), "menu_last", None)
     return bool(hook(notation)) if hook is not None else False
+
+
+def menu_numbers(game_id: str, notations: list[str]) -> list[int]:
+    """The numbers to list the actions ``notations`` under, in their order: the game's own where
+    it numbers this list, else 1, 2, ..."""
+    hook = getattr(board_module(game_id), "menu_numbers", None)
+    numbers: list[int] | None = hook(notations) if hook is not None else None
+    if numbers is None:
+        return list(range(1, len(notations) + 1))
+    if len(numbers) != len(notations) or len(set(numbers)) != len(numbers) or min(numbers, default=1) < 1:
+        raise ValueError(f"{game_id}: menu_numbers gave {numbers} for {len(notations)} actions")
+    return numbers
+
+
+def menu_numbering(game_id: str) -> str | None:
+    """How the game's own menu numbers read (``NUMBERING``), or None."""
+    said: str | None = getattr(board_module(game_id), "NUMBERING", None)
+    return said
 
 
 def group_action(game_id: str, notation: str) -> tuple[str, str] | None:

@@ -231,6 +231,32 @@ def group(notation: str) -> tuple[str, str]:
     return f"{name} ↑{top} →{right} ↓{bottom} ←{left}", f"@{cell}"
 
 
+NUMBERING = "a placement is numbered by its card's row, then the cell: 25 lays the second card on cell 5"
+
+
+def menu_numbers(notations: list[str]) -> list[int] | None:
+    """Placements numbered by the card's row in the list (1-5), then the cell (1-9), so that a
+    number ends with the cell it plays: a cell typed alone is never taken for another placement.
+    None for the trade's picks (numbered 1, 2, ... as in every game).
+
+    >>> menu_numbers(["Geezard@1", "Geezard@5", "Funguar@5"])
+    [11, 15, 25]
+    >>> menu_numbers(["take Geezard"]) is None
+    True
+    """
+    rows: dict[str, int] = {}
+    numbers = []
+    for notation in notations:
+        name, at, cell = notation.rpartition("@")
+        if not at or len(cell) != 1 or not "1" <= cell <= "9":
+            return None
+        row = rows.setdefault(name, len(rows) + 1)
+        if row > 9:
+            return None
+        numbers.append(10 * row + int(cell))
+    return numbers
+
+
 SEAT_DETAILS: frozenset[str] = frozenset()
 
 
