@@ -8,10 +8,12 @@ from pathlib import Path
 
 import pytest
 
+import tritable
 from tritable.ai.arena import (
     ArenaReport,
     GameResult,
     PairResult,
+    Task,
     assignments,
     check_specs,
     elo,
@@ -22,6 +24,7 @@ from tritable.ai.arena import (
 )
 from tritable.ai.levels import AgentSpecError, level_spec, make_agent, parse_spec, resolve
 from tritable.ai.mcts import MCTSAgent
+from tritable.engine import Record
 
 sys.path.insert(0, str(Path(__file__).parent))
 from ai_toy_games import ToyGoofspiel, ToyNim, ToyPig
@@ -81,8 +84,13 @@ def test_pairwise_counting_in_a_multiplayer_game() -> None:
     report.agents = {n: AgentResult(n) for n in ("hard", "greedy")}
     report.pairs = [PairResult("hard", "greedy")]
     zero = [0.0, 0.0, 0.0]
-    report.add(GameResult(0, ("hard", "greedy", "greedy"), [9, 5, 5], [1, 2, 2], zero, 10, [3, 3, 3], zero, zero))
-    report.add(GameResult(1, ("greedy", "hard", "greedy"), [9, 5, 5], [1, 2, 2], zero, 10, [3, 3, 3], zero, zero))
+    seeds = (1, 2, 3)
+    report.add(
+        GameResult(0, ("hard", "greedy", "greedy"), 7, seeds, [9, 5, 5], [1, 2, 2], zero, 10, [3] * 3, zero, zero)
+    )
+    report.add(
+        GameResult(1, ("greedy", "hard", "greedy"), 7, seeds, [9, 5, 5], [1, 2, 2], zero, 10, [3] * 3, zero, zero)
+    )
     pair = report.pairs[0]
     assert (pair.wins, pair.draws, pair.losses) == (2, 1, 1)
     # Two games, not four independent results: the interval counts the games.
@@ -121,6 +129,45 @@ def test_arena_in_worker_processes_gives_the_same_results() -> None:
     two = run_arena(game, specs, games=4, seed=5, jobs=2).to_json()
     assert one["pairs"] == two["pairs"]
     assert [a["mean_score"] for a in one["agents"]] == [a["mean_score"] for a in two["agents"]]
+
+
+def test_each_game_is_reported_and_its_record_replays() -> None:
+    game = tritable.new_game("triad")
+    report = run_arena(game, ["greedy", "random"], games=3, seed=2, jobs=1, records=True)
+    data = report.to_json()
+    assert (data["games"], data["games_asked"], data["games_planned"], data["interrupted"]) == (4, 3, 4, False)
+    assert [r["index"] for r in data["results"]] == [0, 1, 2, 3]
+    for row, result in zip(data["results"], report.results, strict=True):
+        record = Record.loads(result.record or "")
+        assert record.names == row["agents_by_seat"] and record.seed == row["setup_seed"]
+        state = record.replay()
+        assert state.is_terminal() and state.outcome().returns() == row["returns"]
+        assert list(state.outcome().scores) == row["scores"] and len(record.actions) == row["plies"]
+        # The seeds rebuild the game: the same deal, the same agents, the same play.
+        again = play(Task(0, game, tuple(row["agents_by_seat"]), row["setup_seed"], tuple(row["agent_seeds"])))
+        assert again.scores == row["scores"] and again.plies == row["plies"]
+    assert run_arena(game, ["greedy", "random"], games=3, seed=2, jobs=1).results[0].record is None
+
+
+def test_an_interrupted_arena_keeps_the_games_played(monkeypatch: pytest.MonkeyPatch) -> None:
+    import tritable.ai.arena as arena_module
+
+    played: list[int] = []
+    real = arena_module.play
+
+    def stop_at_the_third(task: Task) -> GameResult:
+        if len(played) == 2:
+            raise KeyboardInterrupt
+        played.append(task.index)
+        return real(task)
+
+    monkeypatch.setattr(arena_module, "play", stop_at_the_third)
+    report = run_arena(ToyNim(), ["greedy", "random"], games=6, seed=1, jobs=1, keep_partial=True)
+    assert report.interrupted and report.games == 2 and report.planned == 6
+    assert report.to_json()["interrupted"] is True and len(report.to_json()["results"]) == 2
+    played.clear()
+    with pytest.raises(KeyboardInterrupt):
+        run_arena(ToyNim(), ["greedy", "random"], games=6, seed=1, jobs=1)
 
 
 def test_arena_with_chance_turns() -> None:

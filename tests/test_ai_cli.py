@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import sys
 from pathlib import Path
 
@@ -72,6 +73,44 @@ def test_arena_on_a_real_game(app: typer.Typer) -> None:
     assert json.loads(result.stdout)["games"] == 2
 
 
+def test_arena_records_every_game_and_says_when_it_rounds_up(app: typer.Typer, tmp_path: Path) -> None:
+    folder = tmp_path / "records"
+    args = ["arena", "triad", "--agents", "greedy,random", "-n", "3", "-j", "1", "--seed", "4"]
+    result = runner.invoke(app, [*args, "--record", str(folder)])
+    assert result.exit_code == 0, result.output
+    said = " ".join(result.stdout.split())
+    assert "4 games, not 3: rounded up so that each of the 2 seatings plays every deal" in said
+    assert f"4 records written to {folder}" in said
+    paths = sorted(folder.glob("triad-4-*.json"))
+    assert [p.name for p in paths] == [f"triad-4-{i:05d}.json" for i in range(4)]
+    records = [tritable.Record.loads(p.read_text()) for p in paths]
+    assert all(r.replay().is_terminal() for r in records)
+    assert sorted(tuple(r.names or ()) for r in records) == sorted([("greedy", "random"), ("random", "greedy")] * 2)
+    data = json.loads(runner.invoke(app, [*args, "--json"]).stdout)
+    assert [r["agents_by_seat"] for r in data["results"]] == [list(r.names or ()) for r in records]
+    bad(app, [*args, "--record", str(folder)], "holds records of seed 4 already")
+    bad(app, [*args, "--record", str(paths[0])], "--record takes the name of a folder")
+
+
+def test_ctrl_c_in_the_arena_reports_the_games_played(app: typer.Typer, monkeypatch: pytest.MonkeyPatch) -> None:
+    import tritable.ai.arena as arena_module
+
+    real = arena_module.play
+    played: list[int] = []
+
+    def interrupted(task: arena_module.Task) -> arena_module.GameResult:
+        if len(played) == 3:
+            raise KeyboardInterrupt
+        played.append(task.index)
+        return real(task)
+
+    monkeypatch.setattr(arena_module, "play", interrupted)
+    result = runner.invoke(app, ["arena", "triad", "--agents", "greedy,random", "-n", "10", "-j", "1"])
+    assert result.exit_code == 130
+    assert "interrupted: 3 of 10 games played" in " ".join(result.stdout.split())
+    assert "3 games of triad" in result.stdout
+
+
 def test_arena_bad_input(app: typer.Typer) -> None:
     bad(app, ["arena", "triad", "--agents", "random,random,random"], "triad is for 2 players, not 3")
     bad(app, ["arena", "toy-nim", "--agents", "random,random", "--players", "3"], "2 agents given for 3 players")
@@ -119,6 +158,42 @@ def test_hint_on_a_record(app: typer.Typer, tmp_path: Path) -> None:
     assert 0 <= h["best"]["win_rate"] <= 1 and h["best"]["visits"] > 0
     text = runner.invoke(app, ["hint", str(path), "--level", "greedy"])
     assert text.exit_code == 0 and "best:" in text.stdout
+    # Each agent's estimate in its own terms: greedy evaluates, random knows nothing.
+    assert "(in -1..1, not a win rate)" in text.stdout and "win rate 5" not in text.stdout
+    text = runner.invoke(app, ["hint", str(path), "--level", "random"])
+    assert "random play: no estimate" in text.stdout and "win rate" not in text.stdout
+    text = runner.invoke(app, ["hint", str(path), "--level", "mcts:iterations=60:rollout_depth=4"])
+    assert re.search(r"best: \S+ \(win rate \d+\.\d%, \d+ visits\)", text.stdout), text.stdout
+
+
+def test_perfect_hints_say_solved_outcomes_and_sampled_hands(app: typer.Typer, tmp_path: Path) -> None:
+    open_path = write_record(tmp_path, tritable.new_game("triple-triad"), 3, 5)
+    text = runner.invoke(app, ["hint", str(open_path), "--level", "perfect"])
+    assert text.exit_code == 0, text.output
+    said = " ".join(text.stdout.split())  # the lines may wrap
+    assert re.search(r"best: \S.*\(solved: a (win|draw|loss) with perfect play\)", said), said
+    closed = tritable.new_game("triple-triad", options={"open": False, "trade": "none"})
+    closed_path = write_record(tmp_path, closed, 5, 3)
+    text = runner.invoke(app, ["hint", str(closed_path), "--level", "perfect"])
+    assert text.exit_code == 0, text.output
+    said = " ".join(text.stdout.split())  # the lines may wrap
+    assert re.search(r"best: \S.*\(optimal in [\d.]+ of the hands drawn, mean result [+-]\d\.\d\d there\)", said), said
+    assert "win rate" not in text.stdout and "not searched" not in text.stdout
+
+
+def test_hint_reads_a_state_as_well_as_a_record(app: typer.Typer, tmp_path: Path) -> None:
+    path = write_record(tmp_path, tritable.new_game("triad"), 4, 6)
+    state = tritable.Record.loads(path.read_text()).replay()
+    level = ["--level", "mcts:iterations=60:rollout_depth=4", "--json"]
+    expected = json.loads(runner.invoke(app, ["hint", str(path), *level]).stdout)
+    as_state = tmp_path / "state.json"
+    as_state.write_text(json.dumps(state.to_json()), encoding="utf-8")
+    replayed = tmp_path / "replayed.json"
+    replayed.write_text(json.dumps({"state": state.to_json(), "terminal": False}), encoding="utf-8")
+    for other in (as_state, replayed):
+        result = runner.invoke(app, ["hint", str(other), *level])
+        assert result.exit_code == 0, result.output
+        assert json.loads(result.stdout) == expected
 
 
 def test_hint_at_a_simultaneous_turn_hints_every_pending_seat(app: typer.Typer, tmp_path: Path) -> None:

@@ -132,11 +132,17 @@ def test_unreadable_and_hostile_files_are_refused_in_one_line(tmp_path: Path) ->
         "binary.json": (bytes(range(256)), "not UTF-8 text"),
         "latin1.json": ('{"game": "caf\u00e9"}'.encode("latin-1"), "not UTF-8 text"),
         "deep.json": (b"[" * 100_000 + b"]" * 100_000, "nested too deeply"),
-        "long.json": (json.dumps({**triad, "seed": 0}).replace('"seed": 0', '"seed": ' + "9" * 5000).encode(), "JSON"),
+        "long.json": (
+            json.dumps({**triad, "seed": 0}).replace('"seed": 0', '"seed": ' + "9" * 5000).encode(),
+            "more than 4300 digits",
+        ),
         "format.json": (json.dumps({**triad, "format": True}).encode(), "unsupported record format"),
         "names.json": (json.dumps({**triad, "names": ["\x1b]0;hi\x07", "b"]}).encode(), "control characters"),
         "seat.json": (json.dumps({**supers.record().to_json(), "actions": ["\u00b2:B4"]}).encode(), "<seat>:"),
-        "tt_long.json": (json.dumps(tt).replace('"actions": []', '"actions": [' + "1" * 5000 + "]").encode(), "JSON"),
+        "tt_long.json": (
+            json.dumps(tt).replace('"actions": []', '"actions": [' + "1" * 5000 + "]").encode(),
+            "more than 4300 digits",
+        ),
     }
     for name, (data, why) in files.items():
         path = tmp_path / name
@@ -146,6 +152,7 @@ def test_unreadable_and_hostile_files_are_refused_in_one_line(tmp_path: Path) ->
             result = runner.invoke(app, [command, str(path)])
             assert result.exit_code == 2, (name, command, result.output)
             assert why in result.output and "Traceback" not in result.output, (name, command, result.output)
+            assert "set_int_max_str_digits" not in result.output
     big = tmp_path / "big.json"
     big.write_bytes(b" " * (16 * 2**20 + 1))
     result = runner.invoke(app, ["replay", str(big)])
@@ -209,6 +216,23 @@ def test_the_command_line_parser_says_error_in_one_line_too() -> None:
         assert done.returncode == 2, done
         lines = done.stderr.strip().splitlines()
         assert len(lines) == 1 and lines[0].startswith("error: ") and why in lines[0], done.stderr
+
+
+def test_a_closed_standard_output_is_an_error_not_silence() -> None:
+    import subprocess
+    import sys
+
+    done = subprocess.run(
+        [sys.executable, "-m", "tritable.cli.main", "games"],
+        stdout=subprocess.DEVNULL,
+        capture_output=False,
+        stderr=subprocess.PIPE,
+        text=True,
+        timeout=120,
+        close_fds=True,
+        preexec_fn=lambda: os.close(1),
+    )
+    assert done.returncode == 1 and "standard output is closed" in done.stderr, done
 
 
 def test_files_are_written_whole_or_not_at_all(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -288,3 +312,45 @@ def test_a_file_written_over_keeps_its_mode(tmp_path: Path) -> None:
     target.chmod(0o600)
     write_text(target, "[2]")
     assert target.read_text() == "[2]" and target.stat().st_mode & 0o777 == 0o600
+
+
+def test_a_link_or_a_device_is_written_through_not_replaced(tmp_path: Path) -> None:
+    import stat
+
+    from tritable.cli.main import write_text
+
+    target = tmp_path / "target.json"
+    target.write_text("[0]")
+    link = tmp_path / "link.json"
+    link.symlink_to(target)
+    write_text(link, "[1]")
+    assert link.is_symlink() and target.read_text() == "[1]"
+    dangling = tmp_path / "dangling.json"
+    dangling.symlink_to(tmp_path / "new.json")
+    write_text(dangling, "[2]")
+    assert dangling.is_symlink() and (tmp_path / "new.json").read_text() == "[2]"
+    device = tmp_path / "null"
+    try:
+        os.mknod(device, 0o666 | stat.S_IFCHR, os.makedev(1, 3))  # a /dev/null of our own
+    except PermissionError:
+        pytest.skip("making a device file needs root")
+    args = ["bench", "--game", "triad", "--seconds", "0.01", "--runs", "1", "--output", str(device)]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0, result.output
+    assert stat.S_ISCHR(device.stat().st_mode)  # still the device, not a JSON file
+
+
+def test_game_ids_are_read_in_any_case_on_the_command_line() -> None:
+    result = runner.invoke(app, ["simulate", " Triad", "-n", "1", "--json"])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["game"] == "triad"
+    result = runner.invoke(app, ["simulate", "Triads", "-n", "1"])
+    assert result.exit_code == 2 and "no game 'Triads'" in result.output
+
+
+def test_a_seat_s_view_is_named_as_such(tmp_path: Path) -> None:
+    view = tmp_path / "view.json"
+    view.write_text(json.dumps(new_game("triple-triad").new_state(seed=1).view(0)), encoding="utf-8")
+    for command in ("solve", "hint"):
+        result = runner.invoke(app, [command, str(view)])
+        assert result.exit_code == 2 and "a seat's view (it has 'seat' and no 'setup')" in result.output

@@ -9,8 +9,9 @@ Results per pair of agents ``A`` vs ``B``: over every game and every pair of sea
 one of ``B``), a win when ``A`` finishes ahead (better rank), a draw when level, else a loss. The
 score is ``(wins + draws / 2) / n`` with a 95 % Wilson interval, and the Elo difference
 ``400 log10(score / (1 - score))`` with the interval of the score mapped the same way (``None``
-where it is infinite). Per agent: first places, mean score and return, and seconds per move
-(mean and max).
+where it is infinite). Per agent: first places (a shared first place counts for each seat that
+shares it), mean score and return, and seconds per move (mean and max). Per game: the seating, the
+seeds of the deal and of the agents, and the result; with ``records=True`` the game's record too.
 
 >>> round(elo(0.75), 1)
 190.8
@@ -32,6 +33,7 @@ from dataclasses import dataclass, field
 
 from tritable.ai.levels import AgentSpecError, make_agent, resolve
 from tritable.engine.protocol import CHANCE, JSON, SIMULTANEOUS, TERMINAL, Game
+from tritable.engine.record import Record
 
 Z95 = 1.959963984540054
 
@@ -65,12 +67,19 @@ class Task:
     specs: tuple[str, ...]
     setup_seed: int
     agent_seeds: tuple[int, ...]
+    record: bool = False
+    """Whether the result carries the game's record."""
 
 
 @dataclass
 class GameResult:
+    """One game's result: its seating (``specs``, seat 0 first), the seeds that rebuild it, the
+    outcome and the time each seat took; ``record`` the game's record (JSON text) when asked."""
+
     index: int
     specs: tuple[str, ...]
+    setup_seed: int
+    agent_seeds: tuple[int, ...]
     scores: list[float]
     ranks: list[int]
     returns: list[float]
@@ -78,6 +87,19 @@ class GameResult:
     moves: list[int]
     seconds: list[float]
     max_seconds: list[float]
+    record: str | None = None
+
+    def to_json(self) -> JSON:
+        return {
+            "index": self.index,
+            "agents_by_seat": list(self.specs),
+            "setup_seed": self.setup_seed,
+            "agent_seeds": list(self.agent_seeds),
+            "scores": self.scores,
+            "ranks": self.ranks,
+            "returns": self.returns,
+            "plies": self.plies,
+        }
 
 
 def play(task: Task) -> GameResult:
@@ -109,9 +131,12 @@ def play(task: Task) -> GameResult:
             longest[seat] = max(longest[seat], spent)
         plies += 1
     outcome = state.outcome()
+    record = Record.from_state(state, names=list(task.specs), seed=task.setup_seed).dumps() if task.record else None
     return GameResult(
         task.index,
         task.specs,
+        task.setup_seed,
+        task.agent_seeds,
         list(outcome.scores),
         list(outcome.ranks),
         outcome.returns(),
@@ -119,6 +144,7 @@ def play(task: Task) -> GameResult:
         moves,
         seconds,
         longest,
+        record,
     )
 
 
@@ -131,7 +157,18 @@ def assignments(specs: Sequence[str]) -> list[tuple[str, ...]]:
     return sorted(set(itertools.permutations(specs)))
 
 
-def make_tasks(game: Game, specs: Sequence[str], games: int, seed: int) -> list[Task]:
+def planned_games(specs: Sequence[str], games: int) -> int:
+    """How many games the arena plays for ``games`` asked: rounded up to a multiple of the number
+    of assignments, so that every deal is played under each.
+
+    >>> planned_games(["hard", "greedy", "greedy"], 10)
+    12
+    """
+    seats = len(assignments(specs))
+    return -(-games // seats) * seats
+
+
+def make_tasks(game: Game, specs: Sequence[str], games: int, seed: int, records: bool = False) -> list[Task]:
     """The arena's games: ``games`` rounded up to a multiple of the number of assignments."""
     seats = assignments(specs)
     deals = -(-games // len(seats))
@@ -141,7 +178,7 @@ def make_tasks(game: Game, specs: Sequence[str], games: int, seed: int) -> list[
         setup_seed = rng.getrandbits(32)
         for assignment in seats:
             agent_seeds = tuple(rng.getrandbits(32) for _ in assignment)
-            tasks.append(Task(len(tasks), game, assignment, setup_seed, agent_seeds))
+            tasks.append(Task(len(tasks), game, assignment, setup_seed, agent_seeds, records))
     return tasks
 
 
@@ -219,8 +256,16 @@ class ArenaReport:
     seconds: float = 0.0
     agents: dict[str, AgentResult] = field(default_factory=dict)
     pairs: list[PairResult] = field(default_factory=list)
+    planned: int = 0
+    """The games the run was to play (``games`` rounded up to every seating)."""
+    asked: int = 0
+    """The games asked for."""
+    interrupted: bool = False
+    """Whether the run was stopped (Ctrl-C) before it played every planned game."""
+    results: list[GameResult] = field(default_factory=list)
 
     def add(self, result: GameResult) -> None:
+        self.results.append(result)
         self.games += 1
         self.plies += result.plies
         for seat, name in enumerate(result.specs):
@@ -257,11 +302,15 @@ class ArenaReport:
             "agents_by_seat": list(self.specs),
             "seed": self.seed,
             "games": self.games,
+            "games_asked": self.asked,
+            "games_planned": self.planned,
+            "interrupted": self.interrupted,
             "assignments": self.assignments,
             "plies": self.plies,
             "seconds": self.seconds,
             "agents": [a.to_json() for a in self.agents.values()],
             "pairs": [p.to_json() for p in self.pairs],
+            "results": [r.to_json() for r in self.results],
         }
 
 
@@ -289,8 +338,15 @@ def run_arena(
     seed: int = 0,
     jobs: int | None = None,
     progress: Callable[[int, int], None] | None = None,
+    *,
+    records: bool = False,
+    keep_partial: bool = False,
 ) -> ArenaReport:
-    """Play the arena and gather the statistics; ``progress(done, total)`` after each game."""
+    """Play the arena and gather the statistics; ``progress(done, total)`` after each game.
+
+    ``records``: every game's result carries its record (JSON text). ``keep_partial``: a Ctrl-C
+    (:class:`KeyboardInterrupt`) returns the report of the games finished so far, marked
+    ``interrupted``, instead of raising."""
     specs = [s.strip() for s in specs]
     check_specs(game, specs)
     if games < 1:
@@ -298,26 +354,31 @@ def run_arena(
     jobs = (os.cpu_count() or 1) if jobs is None else jobs
     if jobs < 1:
         raise ValueError("--jobs must be >= 1")
-    tasks = make_tasks(game, specs, games, seed)
+    tasks = make_tasks(game, specs, games, seed, records)
     names = list(dict.fromkeys(specs))
-    report = ArenaReport(game, list(specs), seed, assignments=len(assignments(specs)))
+    report = ArenaReport(game, list(specs), seed, assignments=len(assignments(specs)), planned=len(tasks), asked=games)
     report.agents = {n: AgentResult(n) for n in names}
     report.pairs = [PairResult(a, b) for a, b in itertools.combinations(names, 2)]
     start = time.perf_counter()
     results: list[GameResult] = []
-    if jobs == 1 or len(tasks) == 1:
-        for task in tasks:
-            results.append(play(task))
-            if progress is not None:
-                progress(len(results), len(tasks))
-    else:
-        # The workers ignore Ctrl-C and leaving the block terminates them: an interrupted arena
-        # stops at once instead of playing out the games already queued.
-        with multiprocessing.Pool(min(jobs, len(tasks)), initializer=_ignore_interrupts) as pool:
-            for result in pool.imap_unordered(play, tasks):
-                results.append(result)
+    try:
+        if jobs == 1 or len(tasks) == 1:
+            for task in tasks:
+                results.append(play(task))
                 if progress is not None:
                     progress(len(results), len(tasks))
+        else:
+            # The workers ignore Ctrl-C and leaving the block terminates them: an interrupted arena
+            # stops at once instead of playing out the games already queued.
+            with multiprocessing.Pool(min(jobs, len(tasks)), initializer=_ignore_interrupts) as pool:
+                for result in pool.imap_unordered(play, tasks):
+                    results.append(result)
+                    if progress is not None:
+                        progress(len(results), len(tasks))
+    except KeyboardInterrupt:
+        if not keep_partial:
+            raise
+        report.interrupted = True
     report.seconds = time.perf_counter() - start
     for result in sorted(results, key=lambda r: r.index):
         report.add(result)

@@ -9,15 +9,20 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
+from rich.console import Console
 from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from tritable.engine import TritableError, game_class
+from tritable.engine import Record, State, TritableError, game_class, state_from_json
 from tritable.engine.protocol import CHANCE, TERMINAL
+from tritable.engine.record import json_problem
+
+if TYPE_CHECKING:
+    from tritable.ai.arena import ArenaReport
 
 MOST_GAMES = 1_000_000
 """The most games one arena run plays (its tasks are listed before the first game)."""
@@ -51,11 +56,18 @@ def arena(
         typer.Option("--option", "-o", help="A game option K=V (repeatable), e.g. --option same=true."),
     ] = None,
     jobs: Annotated[int | None, typer.Option("--jobs", "-j", help="Worker processes (default: all cores).")] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Print the results as JSON.")] = False,
+    record_to: Annotated[
+        str | None, typer.Option("--record", help="Write each game's record (JSON) into this folder.")
+    ] = None,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print the results as JSON, each game's too (progress on stderr).")
+    ] = False,
 ) -> None:
-    """Play agents against each other on every seat assignment; wins, draws, losses, Elo."""
-    from tritable.ai.arena import check_specs, run_arena, spec_args
-    from tritable.cli.main import console, fail, make_game
+    """Play agents against each other on every seat assignment; wins, draws, losses, Elo.
+
+    Ctrl-C stops the run and reports the games finished so far (exit status 130)."""
+    from tritable.ai.arena import check_specs, planned_games, run_arena, spec_args
+    from tritable.cli.main import console, fail, known_id, make_game, record_folder
 
     if not 1 <= n_games <= MOST_GAMES:
         fail(f"--games takes 1 to {MOST_GAMES:,}, not {n_games}")
@@ -63,6 +75,7 @@ def arena(
         fail(f"--jobs takes 1 to {MOST_JOBS} worker processes, not {jobs}")
     try:
         specs = spec_args(agents)
+        game = known_id(game)
         cls = game_class(game)
     except TritableError as exc:
         fail(str(exc))
@@ -77,34 +90,76 @@ def arena(
         check_specs(g, specs)
     except (TritableError, ValueError) as exc:
         fail(str(exc))
-    if as_json:
-        report = run_arena(g, specs, n_games, seed, jobs)
-        print(json.dumps(report.to_json(), indent=1))
-        return
+    folder = record_folder(record_to, g.id, seed) if record_to is not None else None
+    planned = planned_games(specs, n_games)
+    # With --json the tables are not printed, but a terminal still shows the progress (on stderr).
+    shown = Console(stderr=True) if as_json else console
     with Progress(
         TextColumn("[bold]arena[/] {task.description}"),
         BarColumn(),
         MofNCompleteColumn(),
         TimeElapsedColumn(),
-        console=console,
+        console=shown,
         transient=True,
+        disable=as_json and not shown.is_terminal,
     ) as progress:
-        bar = progress.add_task(f"{g.id}: {', '.join(specs)}", total=None)
+        bar = progress.add_task(f"{g.id}: {', '.join(specs)}", total=planned)
 
         def tick(done: int, total: int) -> None:
             progress.update(bar, completed=done, total=total)
 
-        report = run_arena(g, specs, n_games, seed, jobs, progress=tick)
+        report = run_arena(g, specs, n_games, seed, jobs, progress=tick, records=folder is not None, keep_partial=True)
+    written = _write_records(report, folder) if folder is not None else 0
+    if as_json:
+        print(json.dumps(report.to_json(), indent=1))
+    else:
+        _print_report(report, written, folder)
+    if report.interrupted:
+        raise typer.Exit(130)
+
+
+def _write_records(report: ArenaReport, folder: Path) -> int:
+    """Write the records of the games played; how many were written."""
+    from tritable.cli.main import fail, record_path, write_text
+
+    for written, result in enumerate(report.results):
+        path = record_path(folder, report.game.id, report.seed, result.index)
+        try:
+            write_text(path, result.record or "")
+        except OSError as exc:
+            fail(f"cannot write {path}: {exc.strerror or exc} ({written} records written before it)")
+    return len(report.results)
+
+
+def _print_report(report: ArenaReport, written: int, folder: Path | None) -> None:
+    from tritable.cli.main import console
+
+    g = report.game
+    if report.interrupted:
+        console.print(
+            f"interrupted: {report.games} of {report.planned} games played; the results below are "
+            "theirs (a seating may lack some of its deals)",
+            style="bold yellow",
+            highlight=False,
+        )
+    elif report.planned != report.asked:
+        console.print(
+            f"{report.planned} games, not {report.asked}: rounded up so that each of the "
+            f"{report.assignments} seatings plays every deal",
+            highlight=False,
+        )
     data = report.to_json()
     seatings = data["assignments"]
     title = (
-        f"{data['games']} game{'s' * (data['games'] != 1)} of {g.id} ({g.players} players, seed {seed}, "
+        f"{data['games']} game{'s' * (data['games'] != 1)} of {g.id} ({g.players} players, seed {report.seed}, "
         f"{seatings} seating{'s' * (seatings != 1)})"
     )
     table = Table(title=title)
-    for col in ("agent", "first places", "mean score", "s/move (mean)", "s/move (max)"):
-        # Long specs wrap rather than lose their settings: two agents may differ only there.
-        table.add_column(col, justify="left" if col == "agent" else "right", overflow="fold")
+    # A spec is never broken inside a setting (mcts:iterations=5|0 would read as 5); the headers
+    # wrap instead. Specs too long for the screen fold rather than lose their settings.
+    table.add_column("agent", overflow="fold", no_wrap=True)
+    for col in ("first places (shared too)", "mean score", "s/move (mean)", "s/move (max)"):
+        table.add_column(col, justify="right")  # the numbers are short: only the headers wrap
     for a in data["agents"]:
         table.add_row(
             a["name"],
@@ -116,8 +171,9 @@ def arena(
     console.print(table)
     if data["pairs"]:
         pairs = Table(title="head to head: A's wins-draws-losses (draws count half, 95% intervals)")
-        for col in ("A vs B", "W-D-L", "A's score", "Elo(A) - Elo(B)"):
-            pairs.add_column(col, justify="left" if col == "A vs B" else "right", overflow="fold")
+        pairs.add_column("A vs B", overflow="fold")  # wraps at " vs " first
+        for col in ("W-D-L", "A's score", "Elo(A) - Elo(B)"):
+            pairs.add_column(col, justify="right", no_wrap=True)
         for p in data["pairs"]:
             lo, hi = p["score_ci95"]
             elo_lo, elo_hi = p["elo_ci95"]
@@ -131,60 +187,95 @@ def arena(
     else:
         console.print("one agent in every seat: no head-to-head results", highlight=False)
     console.print(f"{data['plies']} actions in {data['seconds']:.1f} s", highlight=False)
+    if folder is not None:
+        console.print(f"{written} records written to {folder}", highlight=False, markup=False)
 
 
 def hint_command(
-    file: Annotated[Path, typer.Argument(help="A game record (JSON); the hint is for its last position.")],
+    file: Annotated[
+        Path,
+        typer.Argument(help="A game record, or a state (State.to_json(), `tritable replay --json`); JSON."),
+    ],
     level: Annotated[str, typer.Option(help="easy, normal, hard, perfect, or any agent spec.")] = "hard",
     seed: Annotated[int, typer.Option(help="Seed of the agent.")] = 0,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
     """The best action for the side to move, with its evaluation and the runner-up actions."""
     from tritable.ai.levels import hint, resolve
-    from tritable.cli.main import console, fail, load_record, record_refused
+    from tritable.cli.main import console, fail
 
-    rec = load_record(file)
-    try:
-        state = rec.replay()
-    except TritableError as exc:
-        record_refused(file, exc)
+    state, names = _load_position(file)
     p = state.current_player()
     if p == TERMINAL:
         fail(f"{file}: the game is over: there is no move to hint")
     if p == CHANCE:
         fail(f"{file}: a chance step is next: nobody chooses")
     try:
-        resolve(level, state.game)
+        kind, _ = resolve(level, state.game)
         hints = [hint(state, seat, level, seed) for seat in state.players_to_move()]
     except TritableError as exc:
         fail(str(exc))
     if as_json:
-        out: dict[str, Any] = {"game": rec.game, "actions": len(rec.actions), "hints": [h.to_json() for h in hints]}
+        out: dict[str, Any] = {
+            "game": state.game.id,
+            "actions": len(state.history),
+            "agent": kind,
+            "hints": [h.to_json() for h in hints],
+        }
         print(json.dumps(out, indent=1))
         return
-    names = rec.names or [f"P{s + 1}" for s in range(rec.players)]
+    names = names or [f"P{s + 1}" for s in range(state.game.players)]
     for h in hints:
         data = h.to_json()
         best = data["best"]
         console.print(
-            f"{escape(names[h.seat])} to move — best: [bold]{escape(best['action'])}[/] ({_describe(best)})",
+            f"{escape(names[h.seat])} to move — best: [bold]{escape(best['action'])}[/] ({_describe(best, kind)})",
             highlight=False,
         )
         for alt in data["alternatives"]:
-            console.print(f"  then: {alt['action']} ({_describe(alt)})", highlight=False, markup=False)
+            console.print(f"  then: {alt['action']} ({_describe(alt, kind)})", highlight=False, markup=False)
 
 
-def _describe(row: dict[str, Any]) -> str:
+def _load_position(path: Path) -> tuple[State, list[str] | None]:
+    """The position at the end of the record or state in ``path``, and the record's names."""
+    from tritable.cli.main import fail, read_text, record_refused, refuse_a_view
+
+    try:
+        data: Any = json.loads(read_text(path))
+    except (RecursionError, ValueError) as exc:  # bad JSON, too deep, or an integer too long to read
+        fail(f"{path}: not valid JSON: {json_problem(exc)}")
+    if isinstance(data, dict) and "game" not in data and isinstance(data.get("state"), dict):
+        data = data["state"]  # the output of `tritable replay --json`
+    refuse_a_view(path, data)
+    try:
+        if isinstance(data, dict) and "format" not in data and ("history" in data or "board" in data):
+            return state_from_json(data), None
+        record = Record.from_json(data)
+        return record.replay(), record.names
+    except TritableError as exc:
+        record_refused(path, exc)
+
+
+def _outcome(value: float) -> str:
+    return "a win" if value > 0 else "a loss" if value < 0 else "a draw"
+
+
+def _describe(row: dict[str, Any], kind: str) -> str:
+    """What the agent of ``kind`` knows of an action, in its own terms: a solved outcome, the draws
+    a move is optimal in, a search's win rate and visits, or an evaluation."""
     if row["solved"]:
-        return f"solved value {row['value']:+.3f}"
+        return f"solved: {_outcome(row['value'])} with perfect play"
+    if kind == "random":
+        return "random play: no estimate"
+    if kind == "perfect":  # closed hands: the hidden hand drawn, each draw solved
+        if not row["visits"]:
+            return "optimal in none of the hands drawn"
+        return f"optimal in {row['visits']:g} of the hands drawn, mean result {row['value']:+.2f} there"
     if row["visits"] == 0:
         return "not searched: no estimate"
-    text = f"win rate {100 * row['win_rate']:.1f}%"
-    if row["visits"] is not None:
-        text += f", {row['visits']} visits"
-    else:
-        text += f", value {row['value']:+.3f}"
-    return text
+    if row["visits"] is None:
+        return f"evaluation {row['value']:+.3f} (in -1..1, not a win rate)"
+    return f"win rate {100 * row['win_rate']:.1f}%, {row['visits']} visits"
 
 
 def register(app: typer.Typer) -> None:

@@ -87,9 +87,26 @@ def parse_options(pairs: list[str] | None) -> dict[str, str]:
     return options
 
 
+def refuse_a_view(path: Path, data: object) -> None:
+    """``error: <why>`` when ``data`` is a seat's view (``state.view(seat)``) rather than a state
+    or a record: a view leaves out what the seat may not see, so no position can be rebuilt."""
+    if isinstance(data, dict) and "seat" in data and "setup" not in data and "format" not in data:
+        fail(
+            f"{path}: a seat's view (it has 'seat' and no 'setup'), not a state or a record: "
+            "a view leaves out what the seat may not see"
+        )
+
+
+def known_id(game: str) -> str:
+    """The game id ``game`` names, read in any case as option names are (``Triad`` is ``triad``);
+    unknown names are left as they are, for the registry to refuse."""
+    lowered = game.strip().lower()
+    return lowered if lowered in game_ids() else game
+
+
 def make_game(game: str, players: int | None, option: list[str] | None) -> tritable.Game:
     try:
-        return new_game(game, players, parse_options(option))
+        return new_game(known_id(game), players, parse_options(option))
     except TritableError as exc:
         fail(str(exc))
 
@@ -122,7 +139,14 @@ def read_text(path: Path) -> str:
 def write_text(path: Path, text: str) -> None:
     """Write ``text`` to ``path`` whole or not at all: into a new file beside it, then renamed over
     it, so that a full disk or a refusal part way leaves neither a broken file nor a broken old
-    one (the new file is removed). Raises :class:`OSError`."""
+    one (the new file is removed). A symbolic link is followed (its target is written, the link
+    stays); what is not a regular file (``/dev/null``, ``/dev/stdout``, a named pipe) is written
+    to in place, never replaced. Raises :class:`OSError`."""
+    path = Path(os.path.realpath(path))
+    if path.exists() and not path.is_file() and not path.is_dir():
+        with path.open("w", encoding="utf-8") as f:
+            f.write(text)
+        return
     if path.exists() and not os.access(path, os.W_OK):
         raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), str(path))
     # The mode a file written in place would have (the old file's, else the umask's), not mkstemp's 0o600.
@@ -192,6 +216,30 @@ def games(as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] =
     console.print(table)
 
 
+def record_folder(record_to: str, game_id: str, seed: int) -> Path:
+    """The folder ``--record`` names, made if need be; ``error: <why>`` if it cannot be, or if it
+    holds records of the same game and seed already (their names would be taken)."""
+    if not record_to or not record_to.strip() or not record_to.isprintable():
+        fail("--record takes the name of a folder")
+    try:
+        record = Path(record_to).expanduser()
+        if record.exists() and not record.is_dir():
+            fail(f"--record takes the name of a folder: {record_to} is a file")
+        record.mkdir(parents=True, exist_ok=True)
+        # The names say game, seed and number only: another run's records would be lost.
+        earlier = next((p for p in record.glob(f"{glob.escape(game_id)}-{seed}-*.json") if p.is_file()), None)
+    except (OSError, RuntimeError) as exc:  # RuntimeError: ~nosuchuser
+        fail(f"cannot create {record_to}: {getattr(exc, 'strerror', None) or exc}")
+    if earlier is not None:
+        fail(f"{record} holds records of seed {seed} already ({earlier.name}): choose another folder")
+    return record
+
+
+def record_path(folder: Path, game_id: str, seed: int, index: int) -> Path:
+    """Where ``--record`` writes game ``index`` of a run."""
+    return folder / f"{game_id}-{seed}-{index:05d}.json"
+
+
 @app.command()
 def simulate(
     game: Annotated[str, typer.Argument(help="Game id (see `tritable games`).")],
@@ -208,19 +256,7 @@ def simulate(
     if not 1 <= n_games <= MOST_GAMES:
         fail(f"--games takes 1 to {MOST_GAMES:,}, not {n_games}")
     g = make_game(game, players, option)
-    record = None
-    if record_to is not None:
-        if not record_to or not record_to.strip() or not record_to.isprintable():
-            fail("--record takes the name of a folder")
-        try:
-            record = Path(record_to).expanduser()
-            record.mkdir(parents=True, exist_ok=True)
-            # The names say game, seed and number only: another run's records would be lost.
-            earlier = next((p for p in record.glob(f"{glob.escape(g.id)}-{seed}-*.json") if p.is_file()), None)
-        except (OSError, RuntimeError) as exc:  # RuntimeError: ~nosuchuser
-            fail(f"cannot create {record_to}: {getattr(exc, 'strerror', None) or exc}")
-        if earlier is not None:
-            fail(f"{record} holds records of seed {seed} already ({earlier.name}): choose another folder")
+    record = record_folder(record_to, g.id, seed) if record_to is not None else None
     rng = random.Random(seed)
     wins: Counter[int] = Counter()
     draws = 0
@@ -247,7 +283,7 @@ def simulate(
         for s, score in enumerate(outcome.scores):
             score_sums[s] += score
         if record is not None:
-            path = record / f"{g.id}-{seed}-{i:05d}.json"
+            path = record_path(record, g.id, seed, i)
             try:
                 write_text(path, Record.from_state(state, seed=game_seed).dumps())
             except OSError as exc:
@@ -396,6 +432,9 @@ _register_commands()
 
 
 def main() -> None:
+    if sys.stdout is None:  # started with standard output closed: Python would drop every line
+        err_console.print("[bold red]error:[/] standard output is closed: nowhere to write", highlight=False)
+        sys.exit(1)
     try:
         code = app(standalone_mode=False)
     except KeyboardInterrupt:

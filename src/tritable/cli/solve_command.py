@@ -23,22 +23,22 @@ from typing import Annotated, Any
 import typer
 
 from tritable.engine import Record, State, TritableError, new_game, state_from_json
+from tritable.engine.record import json_problem
 
 
 def _load_state(path: Path) -> State:
-    from tritable.cli.main import fail, read_text, record_refused
+    from tritable.cli.main import fail, read_text, record_refused, refuse_a_view
 
     text = read_text(path)
     try:
         data: Any = json.loads(text)
-    except RecursionError:
-        fail(f"{path}: not valid JSON: nested too deeply")
-    except ValueError as exc:  # bad JSON, or an integer too long to read
-        fail(f"{path}: not valid JSON: {exc}")
+    except (RecursionError, ValueError) as exc:  # bad JSON, too deep, or an integer too long to read
+        fail(f"{path}: not valid JSON: {json_problem(exc)}")
     if not isinstance(data, dict):
         fail(f"{path}: expected a JSON object (a record, a setup or a state), not {type(data).__name__}")
     if "game" not in data and isinstance(data.get("state"), dict):
         data = data["state"]  # the output of `tritable replay --json`
+    refuse_a_view(path, data)
     if "game" not in data:
         fail(f"{path}: no 'game' field: expected a record, a setup or a state")
     if data.get("game") != "triple-triad":
@@ -100,7 +100,8 @@ def solve_file(
     console.print(state.render(), highlight=False, markup=False)
     if note:
         console.print(note, highlight=False, markup=False)
-    moves = ", ".join(game.action_to_string(a) for a in solution.best_moves)
+    # Not commas: a card's name may hold one ("Biggs, Wedge").
+    moves = " · ".join(game.action_to_string(a) for a in solution.best_moves)
     if solution.phase == "trade":
         console.print(
             f"the round is over: {seat} won {solution.score}-{10 - solution.score}; every pick is as good: {moves}",

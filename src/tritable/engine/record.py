@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import copy
 import json
+import sys
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -22,6 +23,22 @@ FORMAT = 1
 LONGEST_NOTATION = 200
 """The most characters an action of a record may hold (every game's notation is far shorter)."""
 _KIND_WORDS: dict[type, str] = {str: "text", int: "a whole number", dict: "an object", list: "an array"}
+
+
+def json_problem(exc: BaseException) -> str:
+    """What is wrong with JSON text that ``json.loads`` refused with ``exc``, in a few words.
+
+    >>> try:
+    ...     json.loads("1" * 5000)
+    ... except ValueError as exc:
+    ...     json_problem(exc)
+    'a number has more than 4300 digits'
+    """
+    if isinstance(exc, RecursionError):
+        return "nested too deeply"
+    if "Exceeds the limit" in str(exc):  # Python's own advice (set_int_max_str_digits) is not the reader's
+        return f"a number has more than {sys.get_int_max_str_digits()} digits"
+    return str(exc)
 
 
 @dataclass
@@ -157,10 +174,8 @@ class Record:
     def loads(cls, text: str) -> Record:
         try:
             data = json.loads(text)
-        except RecursionError:
-            raise RecordError("the record is not valid JSON: nested too deeply") from None
-        except ValueError as exc:  # bad JSON, or an integer too long to read
-            raise RecordError(f"the record is not valid JSON: {exc}") from None
+        except (RecursionError, ValueError) as exc:
+            raise RecordError(f"the record is not valid JSON: {json_problem(exc)}") from None
         return cls.from_json(data)
 
     # -- replay -----------------------------------------------------------------------------------
