@@ -354,3 +354,24 @@ def test_a_seat_s_view_is_named_as_such(tmp_path: Path) -> None:
     for command in ("solve", "hint"):
         result = runner.invoke(app, [command, str(view)])
         assert result.exit_code == 2 and "a seat's view (it has 'seat' and no 'setup')" in result.output
+
+
+def test_ctrl_c_in_any_command_says_interrupted(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import sys
+
+    import tritable.ai.solver
+    from tritable.cli import main as cli_main
+
+    def pressed(*args: object, **kwargs: object) -> None:
+        raise KeyboardInterrupt
+
+    record = tmp_path / "tt.json"
+    record.write_text(new_game("triple-triad").new_state(seed=1).record().dumps(), encoding="utf-8")
+    monkeypatch.setattr(tritable.ai.solver, "solve", pressed)
+    monkeypatch.setattr(sys, "argv", ["tritable", "solve", str(record)])
+    with pytest.raises(SystemExit) as stopped:
+        cli_main.main()
+    assert stopped.value.code == 130
+    assert capsys.readouterr().err.strip() == "interrupted"

@@ -67,7 +67,7 @@ def arena(
 
     Ctrl-C stops the run and reports the games finished so far (exit status 130)."""
     from tritable.ai.arena import check_specs, planned_games, run_arena, spec_args
-    from tritable.cli.main import console, fail, known_id, make_game, record_folder
+    from tritable.cli.main import console, fail, known_id, make_game, record_folder, stop_interrupted
 
     if not 1 <= n_games <= MOST_GAMES:
         fail(f"--games takes 1 to {MOST_GAMES:,}, not {n_games}")
@@ -115,7 +115,7 @@ def arena(
     else:
         _print_report(report, written, folder)
     if report.interrupted:
-        raise typer.Exit(130)
+        stop_interrupted()
 
 
 def _write_records(report: ArenaReport, folder: Path) -> int:
@@ -135,6 +135,9 @@ def _print_report(report: ArenaReport, written: int, folder: Path | None) -> Non
     from tritable.cli.main import console
 
     g = report.game
+    if report.interrupted and not report.games:
+        console.print(f"interrupted before any of the {report.planned} games ended", style="bold yellow")
+        return
     if report.interrupted:
         console.print(
             f"interrupted: {report.games} of {report.planned} games played; the results below are "

@@ -87,6 +87,18 @@ def parse_options(pairs: list[str] | None) -> dict[str, str]:
     return options
 
 
+INTERRUPTED = 130
+"""The exit status after Ctrl-C (128 + SIGINT, as shells report it)."""
+_interruption_said = False
+
+
+def stop_interrupted() -> NoReturn:
+    """Exit with :data:`INTERRUPTED` after a command has said itself what Ctrl-C stopped."""
+    global _interruption_said
+    _interruption_said = True
+    raise typer.Exit(INTERRUPTED)
+
+
 def refuse_a_view(path: Path, data: object) -> None:
     """``error: <why>`` when ``data`` is a seat's view (``state.view(seat)``) rather than a state
     or a record: a view leaves out what the seat may not see, so no position can be rebuilt."""
@@ -438,8 +450,8 @@ def main() -> None:
     try:
         code = app(standalone_mode=False)
     except KeyboardInterrupt:
-        err_console.print("interrupted")
-        sys.exit(130)
+        err_console.print("interrupted", style="yellow")
+        sys.exit(INTERRUPTED)
     except OSError as exc:
         # Output that cannot be written (a full disk, a pipe closed early): say so in one line.
         # Standard output goes to /dev/null first, so that its flush at exit fails no more.
@@ -461,6 +473,9 @@ def main() -> None:
                 f"[bold red]error:[/] {escape(exc.format_message())}{escape(see)}", highlight=False, soft_wrap=True
             )
         sys.exit(exit_code)
+    if code == INTERRUPTED and not _interruption_said:  # typer's answer to Ctrl-C in a command
+        with contextlib.suppress(OSError):
+            err_console.print("interrupted", style="yellow")
     if type(code) is int:
         sys.exit(code)
 

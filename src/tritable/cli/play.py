@@ -993,8 +993,10 @@ def _replay_target(command: str, i: int, last: int) -> int | str:
 
 def _interrupted(console: Console, note: str) -> NoReturn:
     console.show_cursor(True)
+    from tritable.cli.main import stop_interrupted
+
     console.print(Text(f"\ninterrupted{note}", style="yellow"))
-    raise typer.Exit(130)
+    stop_interrupted()
 
 
 # -- the command -------------------------------------------------------------------------------
