@@ -24,7 +24,7 @@ from tritable.ai.arena import (
 )
 from tritable.ai.levels import AgentSpecError, level_spec, make_agent, parse_spec, resolve
 from tritable.ai.mcts import MCTSAgent
-from tritable.engine import Record
+from tritable.engine import Record, UnknownGameError
 
 sys.path.insert(0, str(Path(__file__).parent))
 from ai_toy_games import ToyGoofspiel, ToyNim, ToyPig
@@ -210,6 +210,11 @@ def test_bad_specs() -> None:
             check_specs(game, [spec, "random"])
     with pytest.raises(AgentSpecError, match="no perfect level"):
         make_agent(game, "perfect", 0)
+    for spec in (None, 5, ["mcts"]):  # not text: a typed error all the same
+        with pytest.raises(AgentSpecError, match="an agent spec is text"):
+            make_agent(game, spec, 0)  # type: ignore[arg-type]
+    with pytest.raises(UnknownGameError, match="a game is a Game or a game id"):
+        make_agent(None, "easy", 0)  # type: ignore[arg-type]
     with pytest.raises(AgentSpecError, match="the perfect level takes no settings"):
         make_agent("triple-triad", "perfect:seconds=1", 0)
     with pytest.raises(ValueError, match="finite number > 0"):

@@ -102,3 +102,22 @@ def test_malformed_records_are_refused_by_name() -> None:
 def test_public_api() -> None:
     assert tritable.new_game is new_game
     assert tritable.Record is Record
+
+
+def test_a_record_shares_nothing_with_its_json() -> None:
+    rec = tritable.new_game("triad").new_state(seed=1).record()
+    rec.to_json()["setup"]["black"].reverse()  # the JSON is a copy
+    assert rec.replay() == tritable.new_game("triad").new_state(seed=1)
+    data = rec.to_json()
+    read = Record.from_json(data)
+    data["setup"]["black"].reverse()  # so is what a record was read from
+    data["options"]["move_cap"] = 3
+    assert read.replay() == tritable.new_game("triad").new_state(seed=1) and read.options == {}
+
+
+def test_names_are_checked_when_a_record_is_made_as_when_it_is_read() -> None:
+    state = tritable.new_game("triad").new_state(seed=1)
+    for names, why in (([1, 2], "list of text"), (["a\x1b[2J", "b"], "control characters")):
+        with pytest.raises(RecordError, match=why):
+            state.record(names=names)  # type: ignore[arg-type]
+    assert state.record(names=("Ann", "Bob")).names == ["Ann", "Bob"]

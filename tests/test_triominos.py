@@ -172,6 +172,10 @@ def test_notation_round_trip_and_errors() -> None:
         game.action_to_string((55, 0, 0, 1))
     with pytest.raises(NotationError):  # no text for a triangle off the grid: it would not read back
         game.action_to_string((0, 10**30, 0, 0))
+    with pytest.raises(NotationError, match="x and y run from -100 to 100"):  # nor is one read
+        game.string_to_action("1-2-5@9999,0/r1")
+    with pytest.raises(NotationError, match="write a placement"):  # digits of other scripts are not 0-9
+        game.string_to_action("5-5-5@\u0660,\u0660/r0")
 
 
 # -- start of a round -----------------------------------------------------------------------------

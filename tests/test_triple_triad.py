@@ -902,3 +902,27 @@ def test_the_trade_offers_the_same_picks_in_the_same_order_after_a_load() -> Non
     loaded = game.state_from_json(json.loads(json.dumps(state.to_json())))
     assert [game.action_to_string(a) for a in loaded.legal_actions()] == live
     assert live == [game.action_to_string(a) for a in sorted(cast(list[int], state.legal_actions()))]
+
+
+def test_state_json_takes_only_cards_the_loser_brought_and_hands_from_what_each_brought() -> None:
+    from tritable.engine.playout import random_playout
+
+    g = tritable.new_game("triple-triad")  # trade one
+    for seed in range(20):
+        s = g.new_state(seed=seed)
+        random_playout(s, random.Random(seed))
+        data = s.to_json()
+        if data["taken"]:
+            break
+    else:
+        raise AssertionError("no decided game among 20")
+    assert g.state_from_json(data) == s
+    winner = s.outcome().winners[0]
+    foreign = next(n for n in BY_NAME if n not in data["setup"]["hands"][1 - winner])
+    with pytest.raises(StateError, match="did not bring"):
+        g.state_from_json({**data, "taken": [foreign]})  # its card would change collections
+    start = g.new_state(seed=1).to_json()
+    hands = [list(start["hands"][0]), list(start["hands"][1])]
+    hands[0][0], hands[1][0] = hands[1][0], hands[0][0]  # the ten cards, each in the other's hand
+    with pytest.raises(StateError, match="seat 0's hand holds cards it did not bring"):
+        g.state_from_json({**start, "hands": hands})

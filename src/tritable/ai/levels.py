@@ -24,7 +24,7 @@ from typing import Any
 from tritable.ai.agents import ActionStat, Agent, GreedyAgent, RandomAgent
 from tritable.ai.halving import HalvingAgent
 from tritable.ai.mcts import ISMCTSAgent, MCTSAgent
-from tritable.engine.errors import OutOfTurnError, TritableError
+from tritable.engine.errors import OutOfTurnError, TritableError, UnknownGameError
 from tritable.engine.protocol import JSON, Action, Game, State
 from tritable.engine.registry import game_class
 
@@ -231,8 +231,12 @@ def _typed(text: str, kind: str, raw: dict[str, Any]) -> dict[str, Any]:
 def resolve(spec: AgentSpec | str, game: Game | str) -> tuple[str, dict[str, Any]]:
     """The agent kind and settings a spec stands for in ``game`` (levels looked up; ``perfect``
     stays ``perfect``)."""
+    if not isinstance(game, str | Game):
+        raise UnknownGameError(f"a game is a Game or a game id, not {type(game).__name__}")
     if isinstance(spec, str):
         spec = parse_spec(spec)
+    if not isinstance(spec, AgentSpec):
+        raise AgentSpecError(f"an agent spec is text such as 'hard' or 'mcts:iterations=500', not {spec!r}"[:200])
     if spec.name in KINDS:
         return spec.name, dict(spec.settings)
     if spec.name == "perfect":

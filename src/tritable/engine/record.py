@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tritable.engine.errors import RecordError, TritableError
-from tritable.engine.protocol import CHANCE, SIMULTANEOUS, Game, State, json_type
+from tritable.engine.protocol import CHANCE, SIMULTANEOUS, Game, State, copy_json, json_type
 from tritable.engine.registry import new_game
 
 FORMAT = 1
@@ -39,6 +39,14 @@ def json_problem(exc: BaseException) -> str:
     if "Exceeds the limit" in str(exc):  # Python's own advice (set_int_max_str_digits) is not the reader's
         return f"a number has more than {sys.get_int_max_str_digits()} digits"
     return str(exc)
+
+
+def _check_names(names: object) -> None:
+    if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
+        raise RecordError("the record's 'names' must be a list of text")
+    if any(not n.isprintable() for n in names):
+        # A name is shown on terminals: control characters could rewrite the screen.
+        raise RecordError("the record's 'names' must not hold control characters")
 
 
 @dataclass
@@ -70,6 +78,8 @@ class Record:
         game = state.game
         if names is not None and len(names) != game.players:
             raise RecordError(f"give one name a seat: {game.players} names, not {len(names)}")
+        if names is not None:
+            _check_names(list(names) if isinstance(names, tuple) else names)
         actions: list[str] = []
         try:
             replay = game.state_from_setup(state.initial_setup)
@@ -101,8 +111,8 @@ class Record:
             "format": self.format,
             "game": self.game,
             "players": self.players,
-            "options": dict(self.options),
-            "setup": self.setup,
+            "options": copy_json(self.options),
+            "setup": copy_json(self.setup),  # copies: changing the JSON must not change the record
         }
         if self.seed is not None:
             data["seed"] = self.seed
@@ -110,7 +120,7 @@ class Record:
             data["names"] = list(self.names)
         data["actions"] = list(self.actions)
         if self.outcome is not None:
-            data["outcome"] = self.outcome
+            data["outcome"] = copy_json(self.outcome)
         return data
 
     def dumps(self, indent: int | None = 1) -> str:
@@ -145,11 +155,8 @@ class Record:
         if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
             raise RecordError(f"the record's 'seed' must be a whole number, not {seed!r}")
         names = data.get("names")
-        if names is not None and (not isinstance(names, list) or not all(isinstance(n, str) for n in names)):
-            raise RecordError("the record's 'names' must be a list of text")
-        if names is not None and any(not n.isprintable() for n in names):
-            # A name is shown on terminals: control characters could rewrite the screen.
-            raise RecordError("the record's 'names' must not hold control characters")
+        if names is not None:
+            _check_names(names)
         if names is not None and len(names) != data["players"]:
             raise RecordError(f"the record's 'names' must name each of its {data['players']} seats, not {len(names)}")
         outcome = data.get("outcome")
@@ -158,14 +165,18 @@ class Record:
         unknown = set(data) - {"format", "game", "players", "options", "setup", "seed", "names", "actions", "outcome"}
         if unknown:
             raise RecordError(f"unknown record fields: {', '.join(sorted(unknown))}")
+        try:  # a copy: the record shares nothing with the data it was read from
+            options, setup, outcome = copy_json((data["options"], data["setup"], outcome))
+        except RecursionError:
+            raise RecordError("the record is nested too deeply") from None
         return cls(
             game=data["game"],
             players=data["players"],
-            options=dict(data["options"]),
-            setup=dict(data["setup"]),
+            options=options,
+            setup=setup,
             actions=list(data["actions"]),
             seed=seed,
-            names=names,
+            names=list(names) if names is not None else None,
             outcome=outcome,
             format=fmt,
         )

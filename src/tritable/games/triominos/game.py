@@ -78,7 +78,7 @@ HEXAGON_BONUS = (0, 50, 60, 70)
 OUT = "out"
 BLOCKED = "blocked"
 
-_PLACEMENT = re.compile(r"^([0-5])-([0-5])-([0-5])@(-?\d{1,4}),(-?\d{1,4})/r([0-2])$")
+_PLACEMENT = re.compile(r"^([0-5])-([0-5])-([0-5])@(-?\d{1,4}),(-?\d{1,4})/r([0-2])$", re.ASCII)  # 0-9 only
 
 
 def hand_size(players: int) -> int:
@@ -297,7 +297,11 @@ def parse_placement(s: str, text: str | None = None) -> tuple[int, int, int, int
     tile, rot = INDEX[name], int(m[6])
     if rot not in ROTATIONS[tile]:
         raise NotationError(f"{name} is a triple: it is written /r0 (it looks the same every way round)")
-    return (tile, int(m[4]), int(m[5]), rot)
+    x, y = int(m[4]), int(m[5])
+    if abs(x) > LIMIT or abs(y) > LIMIT:
+        # Refused here too, so that every action read can be written back.
+        raise NotationError(f"cannot read {text or s!r}: x and y run from -{LIMIT} to {LIMIT}")
+    return (tile, x, y, rot)
 
 
 def _shuffled_deal(rng: random.Random) -> str:

@@ -1163,12 +1163,20 @@ class TripleTriadState(State):
             self._pickable = self._left_to_take()
         self._check_trade()
         self._check_phase()
+        if self._taken:
+            self._left_to_take()  # only cards the loser brought, each as often as it brought it
 
     def _check_phase(self) -> None:
         """Who moves agrees with the board: a seat while cells are empty; once it is full, the
         winner while picks are due, else the end (a drawn round with Sudden Death rounds left
         has already become the next round)."""
         p, trade = self._p, self.game._trade
+        # Hand sizes are not checked against the turns left: positions built by hand (the tests'
+        # worked examples) hold any split of the ten cards.
+        if self._round == 1:
+            for seat in range(2):
+                if Counter(self._hands[seat]) - Counter(self._brought[seat]):
+                    raise StateError(f"seat {seat}'s hand holds cards it did not bring")
         if self._mask:
             if p == TERMINAL or self._taken:
                 raise StateError("the board has empty cells: a seat is to move and nothing is taken yet")
