@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -210,9 +211,10 @@ def test_bad_specs() -> None:
             check_specs(game, [spec, "random"])
     with pytest.raises(AgentSpecError, match="no perfect level"):
         make_agent(game, "perfect", 0)
-    for spec in (None, 5, ["mcts"]):  # not text: a typed error all the same
+    junk: list[Any] = [None, 5, ["mcts"]]
+    for thing in junk:  # not text: a typed error all the same
         with pytest.raises(AgentSpecError, match="an agent spec is text"):
-            make_agent(game, spec, 0)  # type: ignore[arg-type]
+            make_agent(game, thing, 0)
     with pytest.raises(UnknownGameError, match="a game is a Game or a game id"):
         make_agent(None, "easy", 0)  # type: ignore[arg-type]
     with pytest.raises(AgentSpecError, match="the perfect level takes no settings"):

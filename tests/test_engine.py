@@ -120,4 +120,4 @@ def test_names_are_checked_when_a_record_is_made_as_when_it_is_read() -> None:
     for names, why in (([1, 2], "list of text"), (["a\x1b[2J", "b"], "control characters")):
         with pytest.raises(RecordError, match=why):
             state.record(names=names)  # type: ignore[arg-type]
-    assert state.record(names=("Ann", "Bob")).names == ["Ann", "Bob"]
+    assert state.record(names=["Ann", "Bob"]).names == ["Ann", "Bob"]

@@ -79,7 +79,7 @@ class Record:
         if names is not None and len(names) != game.players:
             raise RecordError(f"give one name a seat: {game.players} names, not {len(names)}")
         if names is not None:
-            _check_names(list(names) if isinstance(names, tuple) else names)
+            _check_names(names)
         actions: list[str] = []
         try:
             replay = game.state_from_setup(state.initial_setup)
