@@ -569,17 +569,17 @@ def test_score_sets_then_pairs_then_remaining_gems(gems: list[int], supply: list
     assert score(gems, supply) == points
 
 
-def finished(players: int) -> TriATriState:
+def finished(players: int, seed: int = 4) -> TriATriState:
     game = TriATri(players)
-    state = game.new_state(seed=4)
+    state = game.new_state(seed=seed)
     assert isinstance(state, TriATriState)
-    random_playout(state, random.Random(4))
+    random_playout(state, random.Random(seed))
     return state
 
 
 def test_ties_more_gems_first_then_shared() -> None:
     state = edited(
-        finished(3),
+        finished(3, seed=5),  # a game played to its three rounds' end
         gems=[[1, 0, 0], [0, 2, 0], [1, 2, 0]],
         supply=[4, 2, 6],
         end="three rounds",
@@ -588,7 +588,9 @@ def test_ties_more_gems_first_then_shared() -> None:
     outcome = state.outcome()
     assert outcome.scores == (4.0, 4.0, 0.0)
     assert outcome.ranks == (2, 1, 3) and outcome.winners == (1,)
-    state = edited(finished(2), gems=[[1, 0, 0], [0, 1, 0]], supply=[5, 5, 6], end="three rounds", instant_winner=None)
+    state = edited(
+        finished(2, seed=5), gems=[[1, 0, 0], [0, 1, 0]], supply=[5, 5, 6], end="three rounds", instant_winner=None
+    )
     outcome = state.outcome()
     assert outcome.scores == (5.0, 5.0) and outcome.ranks == (1, 1) and outcome.winners == ()
 
@@ -857,3 +859,15 @@ def test_score_counts_what_score_parts_reports_for_every_holding() -> None:
         for supply in itertools.product(range(GEMS_PER_COLOUR + 1), repeat=3):
             sets, pairs, rest = score_parts(gems, supply)
             assert score(gems, supply) == sets - 2 * pairs + rest
+
+
+def test_state_json_ends_as_the_rules_end_a_game() -> None:
+    three_rounds = finished(2, seed=5)
+    assert three_rounds.to_json()["state"]["end"] == "three rounds"
+    exhausted = finished(2, seed=7)  # ended before its three rounds were played
+    assert exhausted.to_json()["state"]["end"] == "supply exhausted"
+    with pytest.raises(StateError, match="only with round 3's last trick played"):
+        edited(exhausted, end="three rounds")
+    last = three_rounds.to_json()["state"]["last_trick"]["winner"]
+    with pytest.raises(StateError, match="the round's 5 tricks are played: no trick is next"):
+        edited(three_rounds, phase="gem", end=None, leader=last)  # a sixth trick would find no cards

@@ -354,10 +354,11 @@ def test_placement_errors_name_the_problem() -> None:
         ("0-1-2@1,0/r0", "not in seat 1's rack"),
         ("2-5-5@0,0/r0", "already holds a tile"),
         ("2-5-5@5,5/r0", "shares no edge"),
-        ("2-5-5@500,0/r0", "not an open slot"),
     ]:
         with pytest.raises(IllegalActionError, match=why):
             play(state, move)
+    with pytest.raises(IllegalActionError, match="not an open slot"):  # off the grid (no notation reads it)
+        state.apply_action((NAMES.index("2-5-5"), 500, 0, 0))
     for junk in [(1, 2), (0, 0, 0, True), ("a", 1, 1, 1), (99, 1, 0, 0), (5, 1, 0, 7), None, "draw"]:
         with pytest.raises(IllegalActionError):
             state.apply_action(junk)

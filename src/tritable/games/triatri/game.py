@@ -1095,6 +1095,12 @@ class TriATriState(State):
             raise StateError("the game ended for an exhausted supply, but no colour has run out")
         if self._end < 0 and not min(self._supply):
             raise StateError("a colour of the supply has run out: the game is over")
+        if self._phase in (GEM, PLAY) and self._trick >= TRICKS_PER_ROUND:
+            raise StateError(f"the round's {TRICKS_PER_ROUND} tricks are played: no trick is next")
+        if self._end == ENDS.index("three rounds") and (self._round, self._trick) != (ROUNDS - 1, TRICKS_PER_ROUND):
+            raise StateError(f"the game ends after three rounds only with round {ROUNDS}'s last trick played")
+        if self._end >= 0 and not self._tricks:
+            raise StateError("the game ends only when a trick is won")
 
     def to_json(self) -> JSON:
         data = self._json_header()
