@@ -121,3 +121,22 @@ def test_names_are_checked_when_a_record_is_made_as_when_it_is_read() -> None:
         with pytest.raises(RecordError, match=why):
             state.record(names=names)  # type: ignore[arg-type]
     assert state.record(names=["Ann", "Bob"]).names == ["Ann", "Bob"]
+
+
+def test_wrong_types_get_typed_errors() -> None:
+    from tritable.engine import Outcome, SetupError, StateError
+
+    game = tritable.new_game("triad")
+    with pytest.raises(SetupError, match="a seed is a number or text"):
+        game.new_state(seed=[1])  # type: ignore[arg-type]
+    with pytest.raises(RecordError, match="read from JSON text"):
+        Record.loads(None)  # type: ignore[arg-type]
+    record = game.new_state(seed=1).record()
+    for upto in ("1", -1, True, 1):
+        with pytest.raises(RecordError, match="replay up to 0-0 actions"):
+            record.replay(upto)  # type: ignore[arg-type]
+    with pytest.raises(StateError, match="an outcome's 'scores' must be a list"):
+        Outcome.from_json({})
+    setup = tritable.new_game("triatri", 2).new_state(seed=1).record().setup
+    with pytest.raises(RecordError, match="an action is written as text, not int"):
+        Record("triatri", 2, {}, setup, [1]).replay()  # type: ignore[list-item]

@@ -194,7 +194,16 @@ class Outcome:
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Outcome:
-        return cls(tuple(data["scores"]), tuple(data["ranks"]), tuple(data["winners"]), dict(data.get("details", {})))
+        """Read :meth:`to_json`'s output; :class:`StateError` names what is missing or malformed."""
+        if not isinstance(data, Mapping):
+            raise StateError(f"an outcome is a JSON object, not {json_type(data)}")
+        for key in ("scores", "ranks", "winners"):
+            if not isinstance(data.get(key), list):
+                raise StateError(f"an outcome's {key!r} must be a list, not {json_type(data.get(key))}")
+        details = data.get("details", {})
+        if not isinstance(details, Mapping):
+            raise StateError(f"an outcome's 'details' must be a JSON object, not {json_type(details)}")
+        return cls(tuple(data["scores"]), tuple(data["ranks"]), tuple(data["winners"]), dict(details))
 
 
 class Game(ABC):
@@ -275,6 +284,9 @@ class Game(ABC):
         """A new game: from an explicit ``setup`` (JSON fixing every chance outcome), else from a
         setup drawn with ``random.Random(seed)`` (``seed=None``: fresh randomness)."""
         if setup is None:
+            if seed is not None and not isinstance(seed, int | float | str | bytes | bytearray):
+                # what random.Random takes; anything else would be a TypeError deep inside it
+                raise SetupError(f"{self.id}: a seed is a number or text, not {type(seed).__name__}")
             setup = self.random_setup(random.Random(seed))
         elif not isinstance(setup, Mapping):
             raise SetupError(f"{self.id}: a setup is a JSON object, not {json_type(setup)}")

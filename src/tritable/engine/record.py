@@ -183,6 +183,8 @@ class Record:
 
     @classmethod
     def loads(cls, text: str) -> Record:
+        if not isinstance(text, str | bytes | bytearray):
+            raise RecordError(f"a record is read from JSON text, not {type(text).__name__}")
         try:
             data = json.loads(text)
         except (RecursionError, ValueError) as exc:
@@ -203,6 +205,8 @@ class Record:
         Raises :class:`RecordError` naming the first unparsable or illegal action and its index,
         or a stored outcome that does not match the replayed game.
         """
+        if upto is not None and (type(upto) is not int or not 0 <= upto <= len(self.actions)):
+            raise RecordError(f"replay up to 0-{len(self.actions)} actions, not {upto!r}")
         game = self.new_game()
         try:
             state = game.state_from_setup(self.setup)
@@ -239,6 +243,8 @@ def apply_notation(state: State, text: str, index: int | None = None) -> None:
     """
     # Messages count the actions from 1, as the play screen and the replay stepper do.
     where = f"action {index + 1} ({text!r})" if index is not None else f"action {text!r}"
+    if not isinstance(text, str):  # a record built in Python, not read from JSON, may hold anything
+        raise RecordError(f"{where}: an action is written as text, not {type(text).__name__}", index)
     seat: int | None = None
     body = text
     if state.current_player() == SIMULTANEOUS:
