@@ -562,3 +562,22 @@ def test_ismcts_draws_no_more_determinizations_than_iterations(monkeypatch: pyte
     agent = make_agent(game, "ismcts:iterations=2:samples=1000000", seed=1)
     assert agent.choose(state, seat) in state.legal_actions(seat)
     assert 1 <= calls <= 2
+
+
+def test_an_agent_s_repr_rebuilds_it() -> None:
+    import tritable.ai.agents as agents_module
+    import tritable.ai.halving as halving_module
+    import tritable.ai.mcts as mcts_module
+    import tritable.ai.solver as solver_module
+    from tritable.ai.levels import make_agent
+
+    names = {**vars(agents_module), **vars(mcts_module), **vars(halving_module), **vars(solver_module)}
+    levels = ("easy", "normal", "hard")
+    agents = [make_agent(g, lv, 3) for g in ("triple-triad", "triad", "triominos", "tri-t-area") for lv in levels]
+    agents += [make_agent("triad", kind, 5) for kind in ("random", "greedy:samples=3:own_plies=1")]
+    agents.append(solver_module.SampledSolverAgent(seed=2, samples=5, all_best_from=6))
+    for agent in agents:
+        again = eval(repr(agent), names)
+        assert type(again) is type(agent) and repr(again) == repr(agent)
+        settings = {k: v for k, v in vars(agent).items() if k in type(agent).repr_settings}
+        assert settings == {k: v for k, v in vars(again).items() if k in type(agent).repr_settings}

@@ -164,8 +164,13 @@ class Agent(ABC):
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed
 
+    repr_settings: ClassVar[tuple[str, ...]] = ()
+    """The constructor's settings besides ``seed`` that ``repr`` shows, so that it rebuilds the agent
+    (a custom ``evaluation`` function is left out: it has no text)."""
+
     def __repr__(self) -> str:
-        return f"{type(self).__name__}(seed={self.seed})"
+        settings = "".join(f", {name}={getattr(self, name)!r}" for name in self.repr_settings)
+        return f"{type(self).__name__}(seed={self.seed}{settings})"
 
     def observe(self, state: State, seat: int) -> Observation:
         return Observation(state, seat, self.seed)
@@ -245,6 +250,8 @@ class GreedyAgent(Agent):
     """
 
     kind = "greedy"
+
+    repr_settings = ("samples", "own_plies", "playouts")
 
     def __init__(
         self,

@@ -41,6 +41,7 @@ class HalvingAgent(_SearchAgent):
     """
 
     kind = "halving"
+    repr_settings = ("iterations", "seconds", "rollout_depth")
 
     def __init__(
         self,
@@ -107,9 +108,3 @@ class HalvingAgent(_SearchAgent):
             totals[action] += search.rollout(state)[obs.seat]
             counts[action] += 1
         return len(alive)
-
-    def __repr__(self) -> str:
-        return (
-            f"{type(self).__name__}(seed={self.seed}, iterations={self.iterations}, seconds={self.seconds}, "
-            f"rollout_depth={self.rollout_depth})"
-        )

@@ -31,7 +31,7 @@ import random
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Any
+from typing import Any, ClassVar
 
 from tritable.ai.agents import ActionStat, Agent, Evaluation, Observation, prefer
 from tritable.ai.policies import policy_for
@@ -268,6 +268,8 @@ def ranked(stats: dict[Action, tuple[int, float]], order: list[Action]) -> list[
 class _SearchAgent(Agent):
     """Budget and settings shared by the two tree-search agents."""
 
+    repr_settings: ClassVar[tuple[str, ...]] = ("iterations", "seconds", "c", "rollout_depth")
+
     def __init__(
         self,
         seed: int = 0,
@@ -306,18 +308,13 @@ class _SearchAgent(Agent):
     def _deadline(self) -> float | None:
         return time.perf_counter() + self.seconds if self.seconds is not None else None
 
-    def __repr__(self) -> str:
-        return (
-            f"{type(self).__name__}(seed={self.seed}, iterations={self.iterations}, seconds={self.seconds}, "
-            f"c={self.c}, rollout_depth={self.rollout_depth})"
-        )
-
 
 class MCTSAgent(_SearchAgent):
     """UCT. Perfect information: one tree on the real state. Hidden information: one tree on
     each of ``determinizations`` states drawn from the seat's view (fewer if the iteration budget
     is smaller: a tree needs an iteration), root statistics summed."""
 
+    repr_settings = (*_SearchAgent.repr_settings, "determinizations")
     kind = "mcts"
 
     def __init__(
@@ -375,6 +372,7 @@ class ISMCTSAgent(_SearchAgent):
     When the view hides nothing (every draw is the same position) it is plain UCT on that
     position."""
 
+    repr_settings = (*_SearchAgent.repr_settings, "samples")
     kind = "ismcts"
 
     def __init__(

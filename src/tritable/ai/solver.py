@@ -370,6 +370,7 @@ class SampledSolverAgent(Agent):
     (solving for all of them costs about five times more there); later, all of them. With nothing
     hidden it plays like :class:`SolverAgent`."""
 
+    repr_settings = ("samples", "all_best_from")
     kind = "perfect"
 
     def __init__(self, seed: int = 0, samples: int = 4, all_best_from: int = 7) -> None:
