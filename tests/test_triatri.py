@@ -871,3 +871,12 @@ def test_state_json_ends_as_the_rules_end_a_game() -> None:
     last = three_rounds.to_json()["state"]["last_trick"]["winner"]
     with pytest.raises(StateError, match="the round's 5 tricks are played: no trick is next"):
         edited(three_rounds, phase="gem", end=None, leader=last)  # a sixth trick would find no cards
+
+
+def test_state_json_checks_its_setup() -> None:
+    data = TriATri(2).new_state(seed=1).to_json()
+    setups: list[dict[str, Any]] = [{"whatever": float("nan")}, {"decks": []}, {"decks": [["R2"]] * 3}]
+    for setup in setups:
+        with pytest.raises(StateError, match="bad setup in state JSON"):
+            TriATri(2).state_from_json({**data, "setup": setup})
+    assert TriATri(2).state_from_json({**data, "setup": None}).initial_setup is None

@@ -1019,3 +1019,22 @@ def test_notation_refuses_look_alike_junk_whatever_was_written_before() -> None:
     for junk in [(True, 0, 0, 0), (1.0, 0, 0, 0), (-1.0,), (-2.0,), [1, 0, 0, 0], (1, 0, 0, False)]:
         with pytest.raises(NotationError):
             game.action_to_string(junk)
+
+
+def test_state_json_agrees_on_which_rounds_are_over() -> None:
+    import random as random_module
+
+    from tritable.engine.playout import random_playout
+
+    game = Triominos(2, {"target": 50})
+    state = game.new_state(seed=0)
+    random_playout(state, random_module.Random(0))
+    data = state.to_json()
+    assert game.state_from_json(data) == state
+    winner = data["log"][-1]["winners"][0]
+    with pytest.raises(StateError, match="is over exactly when the game is"):
+        game.state_from_json({**data, "setup": None, "to_move": winner})  # it would score the round again
+    with pytest.raises(StateError, match="past max_rounds"):
+        game.state_from_json({**data, "setup": None, "round": 100})
+    with pytest.raises(StateError, match="the log must list the rounds"):
+        game.state_from_json({**data, "setup": None, "log": data["log"][1:] or [{**data["log"][0], "round": 5}]})

@@ -316,6 +316,11 @@ class TriATri(Game):
             )
         state = TriATriState(self, None)
         state._read_header(data)
+        if state.initial_setup is not None:
+            try:  # a setup is checked as new_state checks it: it is what records replay from
+                self.state_from_setup(state.initial_setup)
+            except SetupError as exc:
+                raise StateError(f"bad setup in state JSON: {exc}") from None
         body = data.get("state")
         if not isinstance(body, Mapping):
             raise StateError("a triatri state JSON holds its position under 'state'")

@@ -1065,6 +1065,14 @@ class TriominosState(State):
             hidden = None
         else:
             hidden = self._read_hidden(data, on_table)
+        if self.round >= g.options["max_rounds"]:
+            raise StateError(f"round {self.round + 1} is past max_rounds ({g.options['max_rounds']})")
+        logged = [entry[0] for entry in self.log]
+        if logged != list(range(len(logged))) or len(logged) not in (self.round, self.round + 1):
+            raise StateError(f"the log must list the rounds before round {self.round + 1} (and it, once over)")
+        if (len(logged) > self.round) != (self.to_move == TERMINAL):
+            # A round in the log is over: either the game ended with it or the next was dealt.
+            raise StateError(f"round {self.round + 1} is over exactly when the game is")
         if self.to_move >= 0 and self.choice:
             if self.layout:
                 raise StateError("the start tile is laid on an empty layout by the seat holding the best start tile")
