@@ -926,3 +926,18 @@ def test_state_json_takes_only_cards_the_loser_brought_and_hands_from_what_each_
     hands[0][0], hands[1][0] = hands[1][0], hands[0][0]  # the ten cards, each in the other's hand
     with pytest.raises(StateError, match="seat 0's hand holds cards it did not bring"):
         g.state_from_json({**start, "hands": hands})
+
+
+def test_a_view_with_a_trade_its_rule_never_makes_is_refused() -> None:
+    import copy
+
+    from tritable.engine.playout import random_playout
+
+    g = tritable.new_game("triple-triad", options={"open": False, "trade": "none"})
+    state = g.new_state(seed=0)
+    random_playout(state, random.Random(0))
+    view = copy.deepcopy(state.view(0))
+    assert view["trade"]["rule"] == "none"
+    view["trade"]["taken"] = [view["brought"][1][0]]
+    with pytest.raises(StateError, match="the trade \\(none\\) takes 0 cards"):
+        g.sample_state(view, random.Random(1))
