@@ -19,7 +19,6 @@ from rich.table import Table
 
 from tritable.engine import Record, State, TritableError, game_class, state_from_json
 from tritable.engine.protocol import CHANCE, TERMINAL
-from tritable.engine.record import json_problem
 
 if TYPE_CHECKING:
     from tritable.ai.arena import ArenaReport
@@ -241,15 +240,9 @@ def hint_command(
 
 def _load_position(path: Path) -> tuple[State, list[str] | None]:
     """The position at the end of the record or state in ``path``, and the record's names."""
-    from tritable.cli.main import fail, read_text, record_refused, refuse_a_view
+    from tritable.cli.main import read_position, record_refused
 
-    try:
-        data: Any = json.loads(read_text(path))
-    except (RecursionError, ValueError) as exc:  # bad JSON, too deep, or an integer too long to read
-        fail(f"{path}: not valid JSON: {json_problem(exc)}")
-    if isinstance(data, dict) and "game" not in data and isinstance(data.get("state"), dict):
-        data = data["state"]  # the output of `tritable replay --json`
-    refuse_a_view(path, data)
+    data = read_position(path)
     try:
         if isinstance(data, dict) and "format" not in data and ("history" in data or "board" in data):
             return state_from_json(data), None

@@ -30,6 +30,7 @@ from rich.table import Table
 import tritable
 from tritable.engine import Record, TritableError, game_class, game_ids, new_game
 from tritable.engine.playout import random_playout
+from tritable.engine.record import json_problem
 
 app = typer.Typer(
     help="tritable: Triple Triad, Triominos, TriATri, Tri*T*Area and Triad, exactly by the rules.",
@@ -99,14 +100,23 @@ def stop_interrupted() -> NoReturn:
     raise typer.Exit(INTERRUPTED)
 
 
-def refuse_a_view(path: Path, data: object) -> None:
-    """``error: <why>`` when ``data`` is a seat's view (``state.view(seat)``) rather than a state
-    or a record: a view leaves out what the seat may not see, so no position can be rebuilt."""
+def read_position(path: Path) -> Any:
+    """The JSON of a record, setup or state file, as ``solve`` and ``hint`` read it: the output of
+    ``tritable replay --json`` stands for the state it holds; ``error: <why>`` for text that is not
+    JSON and for a seat's view (``state.view(seat)``), which leaves out what the seat may not see,
+    so that no position can be rebuilt from it."""
+    try:
+        data: Any = json.loads(read_text(path))
+    except (RecursionError, ValueError) as exc:  # bad JSON, too deep, or an integer too long to read
+        fail(f"{path}: not valid JSON: {json_problem(exc)}")
+    if isinstance(data, dict) and "game" not in data and isinstance(data.get("state"), dict):
+        data = data["state"]
     if isinstance(data, dict) and "seat" in data and "setup" not in data and "format" not in data:
         fail(
             f"{path}: a seat's view (it has 'seat' and no 'setup'), not a state or a record: "
             "a view leaves out what the seat may not see"
         )
+    return data
 
 
 def known_id(game: str) -> str:

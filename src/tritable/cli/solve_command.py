@@ -18,27 +18,19 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 
 from tritable.engine import Record, State, TritableError, new_game, state_from_json
-from tritable.engine.record import json_problem
 
 
 def _load_state(path: Path) -> State:
-    from tritable.cli.main import fail, read_text, record_refused, refuse_a_view
+    from tritable.cli.main import fail, read_position, record_refused
 
-    text = read_text(path)
-    try:
-        data: Any = json.loads(text)
-    except (RecursionError, ValueError) as exc:  # bad JSON, too deep, or an integer too long to read
-        fail(f"{path}: not valid JSON: {json_problem(exc)}")
+    data = read_position(path)
     if not isinstance(data, dict):
         fail(f"{path}: expected a JSON object (a record, a setup or a state), not {type(data).__name__}")
-    if "game" not in data and isinstance(data.get("state"), dict):
-        data = data["state"]  # the output of `tritable replay --json`
-    refuse_a_view(path, data)
     if "game" not in data:
         fail(f"{path}: no 'game' field: expected a record, a setup or a state")
     if data.get("game") != "triple-triad":
