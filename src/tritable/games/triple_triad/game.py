@@ -702,10 +702,10 @@ class TripleTriad(Game):
             if state._picks:
                 state._pickable = state._left_to_take()
             state._check_trade()
-        # The checks a state read from JSON gets that a view could still fail (both cheap).
-        state._check_phase()
-        if state._taken:
-            state._left_to_take()
+            # The checks a state read from JSON gets that a view of a full board could still fail.
+            state._check_phase()
+            if state._taken:
+                state._left_to_take()
         return state
 
 
