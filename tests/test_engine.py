@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 import tritable
@@ -140,3 +142,29 @@ def test_wrong_types_get_typed_errors() -> None:
     setup = tritable.new_game("triatri", 2).new_state(seed=1).record().setup
     with pytest.raises(RecordError, match="an action is written as text, not int"):
         Record("triatri", 2, {}, setup, [1]).replay()  # type: ignore[list-item]
+
+
+def test_a_game_s_options_cannot_be_changed() -> None:
+    import copy
+    import json
+    import pickle
+
+    game = tritable.new_game("triple-triad")
+    before = (repr(game), hash(game), game.changed_options())
+    changes: list[Any] = [
+        lambda o: o.__setitem__("same", True),
+        lambda o: o.update(same=True),
+        lambda o: o.pop("same"),
+        lambda o: o.clear(),
+        lambda o: o.setdefault("x", 1),
+        lambda o: o.__delitem__("same"),
+    ]
+    for change in changes:
+        with pytest.raises(OptionError, match="a game's options cannot be changed"):
+            change(game.options)
+    assert (repr(game), hash(game), game.changed_options()) == before
+    assert json.loads(json.dumps(game.options)) == dict(game.options)
+    assert pickle.loads(pickle.dumps(game)) == game
+    copied = copy.deepcopy(game.options)
+    copied["same"] = True  # a copy is the caller's own
+    assert game.options["same"] is False

@@ -20,7 +20,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar, Self, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, NoReturn, Self, TypeVar
 
 from tritable.engine.errors import (
     GameNotOverError,
@@ -206,6 +206,35 @@ class Outcome:
         return cls(tuple(data["scores"]), tuple(data["ranks"]), tuple(data["winners"]), dict(details))
 
 
+class Options(dict[str, Any]):
+    """A game's options: a dict (JSON and ``dict(...)`` read it as one) that cannot be changed,
+    since a game is immutable and its states read their rules from it.
+
+    >>> import tritable
+    >>> tritable.new_game("triple-triad").options["same"] = True
+    Traceback (most recent call last):
+    ...
+    tritable.engine.errors.OptionError: a game's options cannot be changed: make a new game ...
+    """
+
+    __slots__ = ()
+
+    def _refuse(self, *args: object, **kwargs: object) -> NoReturn:
+        raise OptionError("a game's options cannot be changed: make a new game (new_game(id, options=...))")
+
+    __setitem__ = __delitem__ = update = pop = popitem = setdefault = clear = _refuse
+    __ior__ = _refuse
+
+    def __copy__(self) -> dict[str, Any]:
+        return dict(self)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> dict[str, Any]:
+        return copy.deepcopy(dict(self), memo)
+
+    def __reduce__(self) -> tuple[Any, ...]:  # pickled (to worker processes) as the dict it holds
+        return (Options, (dict(self),))
+
+
 class Game(ABC):
     """A rule set with its player count and options fixed. Immutable; equal by id and settings.
 
@@ -249,7 +278,7 @@ class Game(ABC):
                 raise OptionError(f"{self.id}: option {key!r} is given twice (as {name!r} too)", str(name))
             given.add(key)
             values[key] = specs[key].parse(value)
-        self.options: dict[str, Any] = values
+        self.options: dict[str, Any] = Options(values)
         self.check_options()
 
     def check_options(self) -> None:  # noqa: B027  (a hook: most games have nothing to check)
