@@ -375,3 +375,22 @@ def test_ctrl_c_in_any_command_says_interrupted(
         cli_main.main()
     assert stopped.value.code == 130
     assert capsys.readouterr().err.strip() == "interrupted"
+
+
+def test_a_dash_reads_the_record_from_standard_input(tmp_path: Path) -> None:
+    state = new_game("triple-triad").new_state(seed=1)
+    text = state.record().dumps()
+    result = runner.invoke(app, ["replay", "-", "--json"], input=text)
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["state"] == state.to_json()
+    result = runner.invoke(app, ["solve", "-", "--one", "--json"], input=text)
+    assert result.exit_code == 0 and json.loads(result.stdout)["best_moves"], result.output
+    result = runner.invoke(app, ["replay", "-"], input=b"\xff")
+    assert result.exit_code == 2 and "standard input: not UTF-8 text" in result.output
+    # Where the standard input is the player's, a dash is refused.
+    for args, why in (
+        (["replay", "--step", "-"], "--step reads its commands from standard input"),
+        (["play", "--load", "-"], "--load - would read the save from the input"),
+    ):
+        result = runner.invoke(app, args, input=text)
+        assert result.exit_code == 2 and why in result.output, result.output

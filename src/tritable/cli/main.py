@@ -138,24 +138,36 @@ LARGEST_FILE = 16 * 2**20
 100 kB): more is refused before it is parsed, and a device such as /dev/zero is not read to its end."""
 
 
+STDIN = Path("-")
+"""The file name that stands for standard input (``tritable replay - < game.json``)."""
+
+
 def read_text(path: Path) -> str:
-    """The UTF-8 text of ``path``, or ``error: <why>`` if it cannot be read, is too large or is
-    not UTF-8 text."""
-    if path.is_dir():
-        # The command line reads an empty name as the current folder.
-        empty = " (an empty name is the current folder)" if path == Path(".") else ""
-        fail(f"{path} is a folder{empty}: give the name of a file")
-    try:
-        with path.open("rb") as f:
-            data = f.read(LARGEST_FILE + 1)
-    except OSError as exc:
-        fail(f"cannot read {path}: {exc.strerror or exc}")
+    """The UTF-8 text of ``path`` (``-``: standard input), or ``error: <why>`` if it cannot be
+    read, is too large or is not UTF-8 text."""
+    if path == STDIN:
+        data = sys.stdin.buffer.read(LARGEST_FILE + 1)
+        path = Path("standard input")
+    else:
+        data = _read_file(path)
     if len(data) > LARGEST_FILE:
         fail(f"{path}: larger than {LARGEST_FILE // 2**20} MB: not a record, setup or state")
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
         fail(f"{path}: not UTF-8 text (byte {exc.start + 1} is {data[exc.start]:#04x})")
+
+
+def _read_file(path: Path) -> bytes:
+    if path.is_dir():
+        # The command line reads an empty name as the current folder.
+        empty = " (an empty name is the current folder)" if path == Path(".") else ""
+        fail(f"{path} is a folder{empty}: give the name of a file")
+    try:
+        with path.open("rb") as f:
+            return f.read(LARGEST_FILE + 1)
+    except OSError as exc:
+        fail(f"cannot read {path}: {exc.strerror or exc}")
 
 
 def write_text(path: Path, text: str) -> None:
@@ -350,13 +362,15 @@ def simulate(
 
 @app.command()
 def replay(
-    file: Annotated[Path, typer.Argument(help="A game record (JSON).")],
+    file: Annotated[Path, typer.Argument(help="A game record (JSON); - reads standard input.")],
     as_json: Annotated[bool, typer.Option("--json", help="Print the final state and outcome as JSON.")] = False,
     step: Annotated[bool, typer.Option("--step", help="Step forwards and back through the game.")] = False,
 ) -> None:
     """Validate a record, then print its final position and outcome (or step through it)."""
     if step and as_json:
         fail("--step and --json do not go together: stepping is for the terminal")
+    if step and file == STDIN:
+        fail("--step reads its commands from standard input: give the record as a file")
     rec = load_record(file)
     try:
         state = rec.replay()

@@ -1038,7 +1038,7 @@ def play(
     ] = None,
 ) -> None:
     """Play a game at the terminal: against AI seats, or with friends at one keyboard."""
-    from tritable.cli.main import as_players_say, fail, load_record, make_game
+    from tritable.cli.main import STDIN, as_players_say, fail, load_record, make_game
 
     console = Console(highlight=False)
     if sys.stdin.isatty():
@@ -1047,6 +1047,8 @@ def play(
     if load is not None:
         if players is not None or option or seed is not None:
             fail("--load takes the players, options and seed from the save: leave out --players, --option and --seed")
+        if load == STDIN:
+            fail("--load - would read the save from the input the game is played with: give a file")
         record = load_record(load)
         if game is not None and game != record.game:
             fail(f"{load} is a {record.game} game, not {game}")
