@@ -148,6 +148,13 @@ def test_each_game_is_reported_and_its_record_replays() -> None:
         again = play(Task(0, game, tuple(row["agents_by_seat"]), row["setup_seed"], tuple(row["agent_seeds"])))
         assert again.scores == row["scores"] and again.plies == row["plies"]
     assert run_arena(game, ["greedy", "random"], games=3, seed=2, jobs=1).results[0].record is None
+    # By seat: every game counted once for each seat's agent, and the means agree with the results.
+    by_seat = {(row["agent"], row["seat"]): row for row in data["by_seat"]}
+    assert sorted(by_seat) == [("greedy", 0), ("greedy", 1), ("random", 0), ("random", 1)]
+    assert sum(row["games"] for row in by_seat.values()) == 2 * data["games"]
+    for (agent, seat), row in by_seat.items():
+        returns = [r["returns"][seat] for r in data["results"] if r["agents_by_seat"][seat] == agent]
+        assert row["games"] == len(returns) and row["mean_return"] == pytest.approx(sum(returns) / len(returns))
 
 
 def test_an_interrupted_arena_keeps_the_games_played(monkeypatch: pytest.MonkeyPatch) -> None:

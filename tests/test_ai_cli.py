@@ -56,6 +56,7 @@ def test_arena_table_and_players(app: typer.Typer) -> None:
     )
     assert result.exit_code == 0, result.output
     assert "head to head" in result.stdout and "W-D-L" in result.stdout
+    assert "by seat: first places / games (mean return)" in result.stdout
     assert "greedy vs random" in result.stdout.replace("\n", " ") or "greedy vs" in result.stdout
 
 

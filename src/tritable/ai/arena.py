@@ -310,8 +310,29 @@ class ArenaReport:
             "seconds": self.seconds,
             "agents": [a.to_json() for a in self.agents.values()],
             "pairs": [p.to_json() for p in self.pairs],
+            "by_seat": self.by_seat(),
             "results": [r.to_json() for r in self.results],
         }
+
+    def by_seat(self) -> list[JSON]:
+        """Each agent's results in each seat (seat 0 moves first where the game has a fixed
+        order): games, first places and mean return, to see what a seat is worth."""
+        rows: list[JSON] = []
+        for name in self.agents:
+            for seat in range(self.game.players):
+                played = [r for r in self.results if r.specs[seat] == name]
+                if not played:
+                    continue
+                rows.append(
+                    {
+                        "agent": name,
+                        "seat": seat,
+                        "games": len(played),
+                        "first_places": sum(r.ranks[seat] == 1 for r in played),
+                        "mean_return": sum(r.returns[seat] for r in played) / len(played),
+                    }
+                )
+        return rows
 
 
 def check_specs(game: Game, specs: Sequence[str]) -> None:

@@ -171,6 +171,16 @@ def _print_report(report: ArenaReport, written: int, folder: Path | None) -> Non
             f"{a['max_seconds_per_move']:.4f}",
         )
     console.print(table)
+    seats = Table(title="by seat: first places / games (mean return)")
+    seats.add_column("agent", overflow="fold", no_wrap=True)
+    for seat in range(g.players):
+        seats.add_column(f"P{seat + 1}", justify="right", no_wrap=True)
+    cells: dict[str, list[str]] = {a["name"]: ["-"] * g.players for a in data["agents"]}
+    for row in data["by_seat"]:
+        cells[row["agent"]][row["seat"]] = f"{row['first_places']}/{row['games']} ({row['mean_return']:+.2f})"
+    for name, row in cells.items():
+        seats.add_row(name, *row)
+    console.print(seats)
     if data["pairs"]:
         pairs = Table(title="head to head: A's wins-draws-losses (draws count half, 95% intervals)")
         pairs.add_column("A vs B", overflow="fold")  # wraps at " vs " first
