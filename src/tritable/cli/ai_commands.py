@@ -119,14 +119,10 @@ def arena(
 
 def _write_records(report: ArenaReport, folder: Path) -> int:
     """Write the records of the games played; how many were written."""
-    from tritable.cli.main import fail, record_path, write_text
+    from tritable.cli.main import write_record
 
     for written, result in enumerate(report.results):
-        path = record_path(folder, report.game.id, report.seed, result.index)
-        try:
-            write_text(path, result.record or "")
-        except OSError as exc:
-            fail(f"cannot write {path}: {exc.strerror or exc} ({written} records written before it)")
+        write_record(folder, report.game.id, report.seed, result.index, result.record or "", written)
     return len(report.results)
 
 

