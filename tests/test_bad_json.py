@@ -66,6 +66,28 @@ def test_triple_triad_view_with_a_card_nobody_brought_is_refused() -> None:
         closed.sample_state(view, random.Random(0))
 
 
+def test_triple_triad_hands_must_last_the_turns_left() -> None:
+    # Two cards played. Take back the card of the seat that played first, and put a card of the
+    # other seat's hand on its cell: the board and the hands still hold the ten cards brought.
+    game = new_game("triple-triad")
+    state = play(game, 3, 2)
+    data = plain(state.to_json())
+    first = data["history"][0][0]
+    second = 1 - first
+    cell = int(data["history"][0][1].split("@")[1]) - 1
+    data["hands"][first].append(data["board"][cell][0])
+    data["board"][cell] = [data["hands"][second].pop(), second]
+    # Seven cells to fill: the seat to move plays four of them, the other three.
+    mover_with_five = game.state_from_json(data)
+    rng = random.Random(0)
+    while not mover_with_five.is_terminal():
+        random_step(mover_with_five, rng)
+    # With the turn handed to the seat holding three, it would run out, its turn, a cell still empty.
+    data["player"] = second
+    with pytest.raises(StateError, match=f"seat {second} holds 3 cards for its 4 turns left"):
+        game.state_from_json(data)
+
+
 def test_tri_t_area_view_of_an_impossible_round_is_refused_at_once() -> None:
     game = new_game("tri-t-area", 4)
     view = plain(play(game, 1, 40).view(0))
@@ -182,3 +204,24 @@ def test_a_triatri_view_choosing_from_an_empty_hand_is_refused() -> None:
         game.sample_state(view, random.Random(0))
     with pytest.raises(StateError, match="malformed triatri view"):
         game.sampler(view)(random.Random(0))
+
+
+@pytest.mark.parametrize(
+    ("game_id", "players", "where", "key", "value"),
+    [
+        ("triominos", 3, None, "target", 300),
+        ("triominos", 3, None, "rounds", 19),
+        ("triominos", 3, None, "rack_sizes", [1, 2, 3]),
+        ("triatri", 3, "state", "scores", [9, 0, 0]),
+    ],
+)
+def test_fields_written_for_the_reader_must_agree_with_the_state(
+    game_id: str, players: int, where: str | None, key: str, value: Any
+) -> None:
+    game = new_game(game_id, players)
+    data = plain(play(game, 5, 12).to_json())
+    body = data if where is None else data[where]
+    assert body[key] != value
+    body[key] = value
+    with pytest.raises(StateError, match=f"'{key}' is"):
+        game.state_from_json(data)

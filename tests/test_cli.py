@@ -387,6 +387,14 @@ def test_a_dash_reads_the_record_from_standard_input(tmp_path: Path) -> None:
     assert result.exit_code == 0 and json.loads(result.stdout)["best_moves"], result.output
     result = runner.invoke(app, ["replay", "-"], input=b"\xff")
     assert result.exit_code == 2 and "standard input: not UTF-8 text" in result.output
+    # Every message about the input names it as the input, not as a file called "-".
+    for args, data, why in (
+        (["replay", "-"], "{", "error: standard input: the record is not valid JSON"),
+        (["solve", "-"], '{"game": "triad"}', "error: standard input: the solver plays Triple Triad"),
+        (["hint", "-"], "[1]", "error: standard input: "),
+    ):
+        result = runner.invoke(app, args, input=data)
+        assert result.exit_code == 2 and result.output.startswith(why), result.output
     # Where the standard input is the player's, a dash is refused.
     for args, why in (
         (["replay", "--step", "-"], "--step reads its commands from standard input"),

@@ -272,10 +272,13 @@ def test_combo_after_same_wall() -> None:
 def position(
     g: TripleTriad, board: dict[int, tuple[str, int]], hands: list[list[str]], to_move: int
 ) -> TripleTriadState:
-    """A round-1 state with the given board (cell 1-9 -> (card, owner)) and hands."""
+    """A round-1 state with the given board (cell 1-9 -> (card, owner)) and hands.
+
+    Each seat brought its hand and, as far as five cards go, the board cards it owns now (the
+    others were captured from it)."""
     brought: list[list[str]] = [list(hands[0]), list(hands[1])]
     for name, seat in board.values():
-        brought[seat].append(name)
+        brought[seat if len(brought[seat]) < 5 else 1 - seat].append(name)
     assert [len(b) for b in brought] == [5, 5], "every seat brings five cards"
     setup: dict[str, Any] = {"hands": brought, "first": [to_move] * (5 if g.options["sudden_death"] else 1)}
     if g.options["elemental"]:
@@ -312,12 +315,12 @@ def test_standard_captures_of_the_placed_card_do_not_cascade() -> None:
     # Red's Grendel (4 4 5 2) on 5. Plus: Up 4 + Funguar's Down 1 = 5 = Left 2 + Blobra's Right 3.
     # Standard: Down 5 > Geezard's Up 1. Geezard, captured by Standard, does not cascade: its Right 4
     # would beat Blood Soul's Left 1.
-    s = position(g, board, [[], ["Grendel", *FILLER[:3]]], to_move=1)
+    s = position(g, board, [[FILLER[3]], ["Grendel", *FILLER[:2]]], to_move=1)
     s.apply_action(g.string_to_action("Grendel@5"))
     assert owners(s) == {2: 1, 3: 0, 4: 1, 5: 1, 7: 1, 8: 1, 9: 0}
     # Red's Creeps (5 2 5 2) on 5 instead: Up 5 + 1 = 6 = Down 5 + Geezard's Up 1, so Geezard is
     # flipped by Plus this time, and cascades onto Blood Soul.
-    s = position(g, board, [[], ["Creeps", *FILLER[:3]]], to_move=1)
+    s = position(g, board, [[FILLER[3]], ["Creeps", *FILLER[:2]]], to_move=1)
     s.apply_action(g.string_to_action("Creeps@5"))
     assert owners(s) == {2: 1, 3: 0, 4: 0, 5: 1, 7: 1, 8: 1, 9: 1}
 
@@ -351,7 +354,7 @@ def test_plus_flips_only_the_cards_with_equal_sums() -> None:
     # Blue's Grendel (4 4 5 2) on 5: Up 4 + Funguar's Down 1 = 5, Left 2 + Blobra's Right 3 = 5,
     # Right 4 + Geezard's Left 5 = 9: Funguar and Blobra flip, Geezard stays Red.
     board = {2: ("Funguar", 1), 4: ("Blobra", 1), 6: ("Geezard", 1)}
-    s = position(g, board, [["Grendel", *FILLER[:4]], FILLER[:2]], to_move=0)
+    s = position(g, board, [["Grendel", *FILLER[:3]], FILLER[:3]], to_move=0)
     s.apply_action(g.string_to_action("Grendel@5"))
     assert owners(s) == {2: 0, 4: 0, 5: 0, 6: 1}
     # One card of the pair is Blue's own: the Red one still flips.
@@ -371,7 +374,7 @@ def test_same_on_four_cards_and_with_three_own_ones() -> None:
     # meets Red's Blood Soul (Down 6) on 2, Gesper (Right 5) on 4, Geezard (Left 5) on 6 and Red Bat
     # (Up 6) on 8: four matches, every one a tie by Standard. Same flips all four.
     board = {2: ("Blood Soul", 1), 4: ("Gesper", 1), 6: ("Geezard", 1), 8: ("Red Bat", 1)}
-    hands = [["Iron Giant", *FILLER[:4]], FILLER[:1]]
+    hands = [["Iron Giant", *FILLER[:3]], FILLER[:2]]
     s = position(game(same=True), board, hands, to_move=0)
     s.apply_action(s.game.string_to_action("Iron Giant@5"))
     assert owners(s) == dict.fromkeys((2, 4, 5, 6, 8), 0)
@@ -380,7 +383,7 @@ def test_same_on_four_cards_and_with_three_own_ones() -> None:
     assert owners(s) == {2: 1, 4: 1, 5: 0, 6: 1, 8: 1}
     # Three of the four matched cards are Blue's own: the one Red card among them is enough.
     board = {2: ("Blood Soul", 0), 4: ("Gesper", 0), 6: ("Geezard", 0), 8: ("Red Bat", 1)}
-    s = position(game(same=True), board, [["Iron Giant", FILLER[0]], FILLER[:4]], to_move=0)
+    s = position(game(same=True), board, [["Iron Giant", *FILLER[:2]], FILLER[:3]], to_move=0)
     s.apply_action(s.game.string_to_action("Iron Giant@5"))
     assert owners(s) == dict.fromkeys((2, 4, 5, 6, 8), 0)
 
@@ -390,7 +393,7 @@ def test_plus_on_three_cards() -> None:
     # Soul's Down 6, Right 4 + Cockatrice's Left 6 and Down 5 + Funguar's Up 5 all make 10; Left 2 +
     # Geezard's Right 4 = 6 is alone. Grendel beats none of them by Standard.
     board = {2: ("Blood Soul", 1), 4: ("Geezard", 1), 6: ("Cockatrice", 1), 8: ("Funguar", 1)}
-    hands = [["Grendel", *FILLER[:4]], FILLER[:1]]
+    hands = [["Grendel", *FILLER[:3]], FILLER[:2]]
     s = position(game(plus=True), board, hands, to_move=0)
     s.apply_action(s.game.string_to_action("Grendel@5"))
     assert owners(s) == {2: 0, 4: 1, 5: 0, 6: 0, 8: 0}
@@ -406,7 +409,7 @@ def test_combo_after_same_uses_standard_only_and_never_same_again() -> None:
     # "Combo only works on the standard rule": both stay Red. Bite Bug's Down 3 beats the Geezard on
     # 7 by Standard, so the combo itself does happen.
     board = {2: ("SAM08G", 1), 3: ("Cockatrice", 1), 4: ("Bite Bug", 1), 5: ("Blobra", 1), 7: ("Geezard", 1)}
-    hands: list[list[str]] = [["Geezard", *FILLER[:4]], []]
+    hands: list[list[str]] = [["Geezard", *FILLER[:2]], FILLER[:2]]
     for options in ({"same": True, "combo": True}, {"same": True, "plus": True, "combo": True}):
         s = position(game(**options), board, hands, to_move=0)
         s.apply_action(s.game.string_to_action("Geezard@1"))

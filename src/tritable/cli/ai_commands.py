@@ -210,14 +210,14 @@ def hint_command(
 ) -> None:
     """The best action for the side to move, with its evaluation and the runner-up actions."""
     from tritable.ai.levels import hint, resolve
-    from tritable.cli.main import console, fail
+    from tritable.cli.main import console, fail, named
 
     state, names = _load_position(file)
     p = state.current_player()
     if p == TERMINAL:
-        fail(f"{file}: the game is over: there is no move to hint")
+        fail(f"{named(file)}: the game is over: there is no move to hint")
     if p == CHANCE:
-        fail(f"{file}: a chance step is next: nobody chooses")
+        fail(f"{named(file)}: a chance step is next: nobody chooses")
     try:
         kind, _ = resolve(level, state.game)
         hints = [hint(state, seat, level, seed) for seat in state.players_to_move()]

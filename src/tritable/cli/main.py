@@ -73,7 +73,7 @@ def as_players_say(message: str) -> str:
 
 def record_refused(path: Path, exc: TritableError) -> NoReturn:
     """Fail on a record that does not replay, naming the file and the seats as players do."""
-    fail(f"{path}: {as_players_say(str(exc))}")
+    fail(f"{named(path)}: {as_players_say(str(exc))}")
 
 
 def parse_options(pairs: list[str] | None) -> dict[str, str]:
@@ -108,12 +108,12 @@ def read_position(path: Path) -> Any:
     try:
         data: Any = json.loads(read_text(path))
     except (RecursionError, ValueError) as exc:  # bad JSON, too deep, or an integer too long to read
-        fail(f"{path}: not valid JSON: {json_problem(exc)}")
+        fail(f"{named(path)}: not valid JSON: {json_problem(exc)}")
     if isinstance(data, dict) and "game" not in data and isinstance(data.get("state"), dict):
         data = data["state"]
     if isinstance(data, dict) and "seat" in data and "setup" not in data and "format" not in data:
         fail(
-            f"{path}: a seat's view (it has 'seat' and no 'setup'), not a state or a record: "
+            f"{named(path)}: a seat's view (it has 'seat' and no 'setup'), not a state or a record: "
             "a view leaves out what the seat may not see"
         )
     return data
@@ -142,20 +142,21 @@ STDIN = Path("-")
 """The file name that stands for standard input (``tritable replay - < game.json``)."""
 
 
+def named(path: Path) -> str:
+    """``path`` as messages name it: ``-`` is "standard input"."""
+    return "standard input" if path == STDIN else str(path)
+
+
 def read_text(path: Path) -> str:
     """The UTF-8 text of ``path`` (``-``: standard input), or ``error: <why>`` if it cannot be
     read, is too large or is not UTF-8 text."""
-    if path == STDIN:
-        data = sys.stdin.buffer.read(LARGEST_FILE + 1)
-        path = Path("standard input")
-    else:
-        data = _read_file(path)
+    data = sys.stdin.buffer.read(LARGEST_FILE + 1) if path == STDIN else _read_file(path)
     if len(data) > LARGEST_FILE:
-        fail(f"{path}: larger than {LARGEST_FILE // 2**20} MB: not a record, setup or state")
+        fail(f"{named(path)}: larger than {LARGEST_FILE // 2**20} MB: not a record, setup or state")
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        fail(f"{path}: not UTF-8 text (byte {exc.start + 1} is {data[exc.start]:#04x})")
+        fail(f"{named(path)}: not UTF-8 text (byte {exc.start + 1} is {data[exc.start]:#04x})")
 
 
 def _read_file(path: Path) -> bytes:
@@ -211,7 +212,7 @@ def load_record(path: Path) -> Record:
     try:
         return Record.loads(text)
     except TritableError as exc:
-        fail(f"{path}: {exc}")
+        fail(f"{named(path)}: {exc}")
 
 
 @app.command()

@@ -26,33 +26,33 @@ from tritable.engine import Record, State, TritableError, new_game, state_from_j
 
 
 def _load_state(path: Path) -> State:
-    from tritable.cli.main import fail, read_position, record_refused
+    from tritable.cli.main import fail, named, read_position, record_refused
 
     data = read_position(path)
     if not isinstance(data, dict):
-        fail(f"{path}: expected a JSON object (a record, a setup or a state), not {type(data).__name__}")
+        fail(f"{named(path)}: expected a JSON object (a record, a setup or a state), not {type(data).__name__}")
     if "game" not in data:
-        fail(f"{path}: no 'game' field: expected a record, a setup or a state")
+        fail(f"{named(path)}: no 'game' field: expected a record, a setup or a state")
     if data.get("game") != "triple-triad":
-        fail(f"{path}: the solver plays Triple Triad (game 'triple-triad'), not {data.get('game')!r}")
+        fail(f"{named(path)}: the solver plays Triple Triad (game 'triple-triad'), not {data.get('game')!r}")
     try:
         if "actions" in data or "format" in data:
             return Record.from_json(data).replay()
         if "history" in data or "board" in data:
             return state_from_json(data)
         if "setup" not in data:
-            fail(f"{path}: neither a record (no 'actions'), a state (no 'history') nor a setup (no 'setup')")
+            fail(f"{named(path)}: neither a record (no 'actions'), a state (no 'history') nor a setup (no 'setup')")
         unknown = set(data) - {"game", "players", "options", "setup"}
         if unknown:
-            fail(f"{path}: unknown setup file field(s): {', '.join(sorted(unknown))}")
+            fail(f"{named(path)}: unknown setup file field(s): {', '.join(sorted(unknown))}")
         options = data.get("options", {})
         if not isinstance(options, dict):
-            fail(f"{path}: 'options' must be a JSON object")
+            fail(f"{named(path)}: 'options' must be a JSON object")
         if not isinstance(data["setup"], dict):
-            fail(f"{path}: 'setup' must be a JSON object (the cards of both hands, who starts)")
+            fail(f"{named(path)}: 'setup' must be a JSON object (the cards of both hands, who starts)")
         players = data.get("players")
         if players is not None and (not isinstance(players, int) or isinstance(players, bool)):
-            fail(f"{path}: 'players' must be a whole number")
+            fail(f"{named(path)}: 'players' must be a whole number")
         game = new_game("triple-triad", players, options)
         return game.new_state(setup=data["setup"])
     except TritableError as exc:
@@ -66,17 +66,17 @@ def solve_file(
 ) -> None:
     """Solve a Triple Triad position exactly: the value for the side to move and its best moves."""
     from tritable.ai.solver import solve
-    from tritable.cli.main import console, fail
+    from tritable.cli.main import console, fail, named
 
     state = _load_state(file)
     if state.is_terminal():
-        fail(f"{file}: the game is over: nothing to solve")
+        fail(f"{named(file)}: the game is over: nothing to solve")
     game = state.game
     hidden = not game.options.get("open", True)
     try:
         solution = solve(state, all_best=not one)
     except TritableError as exc:
-        fail(f"{file}: {exc}")
+        fail(f"{named(file)}: {exc}")
     note = (
         "closed hands: solved with both hands as the file gives them (the full state), "
         "which the player to move would not see"

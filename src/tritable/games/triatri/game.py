@@ -347,6 +347,9 @@ class TriATri(Game):
             raise StateError.malformed("triatri state", exc) from None
         state._check()
         state._check_turn()
+        # The scores are written for the reader's sake; the gems decide them.
+        if "scores" in body and body["scores"] != state.scores():
+            raise StateError(f"'scores' is {body['scores']!r}, but the gems score {state.scores()!r}")
         return state
 
     # -- sampling -----------------------------------------------------------------------------------

@@ -171,6 +171,11 @@ class Triominos(Game):
             raise StateError.malformed("triominos state", exc) from None
         state._check_replays()
         state._check_turn()
+        # What to_json writes only for the reader's sake must still agree with the state.
+        derived = state._public()
+        for key in ("target", "rounds", "rack_sizes"):
+            if key in data and data[key] != derived[key]:
+                raise StateError(f"{key!r} is {data[key]!r}, but the state has {derived[key]!r}")
         return state
 
     def lays_seen(self, view: Mapping[str, Any]) -> list[tuple[int, str, int, dict[str, int]]]:

@@ -1175,8 +1175,6 @@ class TripleTriadState(State):
         winner while picks are due, else the end (a drawn round with Sudden Death rounds left
         has already become the next round)."""
         p, trade = self._p, self.game._trade
-        # Hand sizes are not checked against the turns left: positions built by hand (the tests'
-        # worked examples) hold any split of the ten cards.
         if self._round == 1:
             for seat in range(2):
                 if Counter(self._hands[seat]) - Counter(self._brought[seat]):
@@ -1184,6 +1182,12 @@ class TripleTriadState(State):
         if self._mask:
             if p == TERMINAL or self._taken:
                 raise StateError("the board has empty cells: a seat is to move and nothing is taken yet")
+            # The seats take turns, so each must hold a card for every turn it has left (the one
+            # card over, which never reaches the board, may be in either hand).
+            empty = bin(self._mask).count("1")
+            for seat, turns in ((p, (empty + 1) // 2), (1 - p, empty // 2)):
+                if len(self._hands[seat]) < turns:
+                    raise StateError(f"seat {seat} holds {len(self._hands[seat])} cards for its {turns} turns left")
             return
         s0 = self.scores()[0]
         if s0 == 5:
