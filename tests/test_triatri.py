@@ -881,3 +881,74 @@ def test_state_json_checks_its_setup() -> None:
         with pytest.raises(StateError, match="bad setup in state JSON"):
             TriATri(2).state_from_json({**data, "setup": setup})
     assert TriATri(2).state_from_json({**data, "setup": None}).initial_setup is None
+
+
+def test_state_json_refuses_what_no_play_could_have_shown() -> None:
+    game = TriATri(2)
+    deck = ["R5", "G2", "F", "B6", "R2", "G6", "B3", "R4", "G5", "B2", "F", "R6", "G3", "B4", "R3", "G4", "B5"]
+    state = game.new_state(setup={"decks": [deck] * 3})
+    assert isinstance(state, TriATriState)
+    reveal(state, "R5", "R6")
+    play(state, "gem B", "B3", "B6")  # seat 1 leads B3 to the Blue gem, seat 0 follows
+    data = json.loads(json.dumps(state.to_json()))
+    data.update(setup=None, history=[])  # a position of its own
+    assert isinstance(game.state_from_json(data), TriATriState)
+
+    # Seat 1 led R4 instead, though it held B3: it had to follow Blue.
+    bad = copy.deepcopy(data)
+    trick = bad["state"]["tricks"][0]
+    trick.update(played=["R4", "B6"], cards=[["R4", 4], ["B6", 12]], winner=0)
+    bad["state"].update(last_trick=trick, leader=0)
+    bad["state"]["hands"][1] = sorted([*bad["state"]["hands"][1], "B3"])
+    bad["state"]["hands"][1].remove("R4")
+    with pytest.raises(StateError, match="seat 1 played R4 in trick 1 while holding a Water card"):
+        game.state_from_json(bad)
+
+    # A tie of start cards the seats were never dealt: three fakes, with one in the 3-player deck.
+    three = json.loads(json.dumps(TriATri(3).new_state(seed=3).to_json()))
+    three["state"]["repicks"] = [["F", "F", "F"]]
+    with pytest.raises(StateError, match="showed F in a tie, a card not dealt to it"):
+        TriATri(3).state_from_json(three)
+
+    # A last trick before the first trick of the game, and one the rules would not decide so.
+    start = json.loads(json.dumps(game.new_state(setup={"decks": [deck] * 3}).to_json()))
+    made_up = {"leader": 0, "gem": "gem R", "played": ["R2", "G6"], "cards": [["R2", 16], ["G6", 0]], "winner": 1}
+    start["state"]["last_trick"] = made_up
+    with pytest.raises(StateError, match="no trick has been played"):
+        game.state_from_json(start)
+    later = finished_round_state(game, deck)
+    again = json.loads(json.dumps(later.to_json()))
+    assert isinstance(game.state_from_json(again), TriATriState)
+    again["state"]["last_trick"] = made_up
+    with pytest.raises(StateError, match="the last trick's cards are not where"):
+        game.state_from_json(again)
+
+
+def finished_round_state(game: TriATri, deck: list[str]) -> TriATriState:
+    """The second round's start, the first round's last trick shown, by random play."""
+    rng = random.Random(1)
+    for _ in range(100):
+        state = game.new_state(setup={"decks": [deck] * 3})
+        while not state.is_terminal() and state.view()["round"] == 1:
+            seat = rng.choice(state.players_to_move())
+            state.apply_action(rng.choice(state.legal_actions(seat)), seat)
+        if not state.is_terminal():
+            assert state.view()["last_trick"] is not None and not state.view()["tricks"]
+            assert isinstance(state, TriATriState)
+            return state
+    raise AssertionError("no game reached round 2")
+
+
+def test_an_instant_winner_scores_100_in_views_as_in_the_outcome() -> None:
+    game = TriATri(2)
+    for seed in range(300):
+        state = game.new_state(seed=seed)
+        random_playout(state, random.Random(seed))
+        if state.outcome().details["instant_winner"] is not None:
+            break
+    else:
+        raise AssertionError("no instant win in 300 random games")
+    winner = state.outcome().details["instant_winner"]
+    assert state.view(0)["scores"][winner] == 100
+    assert list(state.outcome().scores) == state.view(None)["scores"]
+    assert "score 100" in state.render(winner)

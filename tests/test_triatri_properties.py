@@ -88,6 +88,23 @@ def test_random_games_end_and_conserve_cards_and_gems(players: int, seed: int) -
     assert again == state and again.history == state.history
 
 
+def void_of(body: dict[str, Any], seat: int, card: str) -> str | None:
+    """The gem colour of a trick this round that ``seat`` did not follow, if ``card`` has that
+    colour (``seat`` -1, the unused cards, is void of nothing)."""
+    if seat < 0 or card == "F":
+        return None
+    n = len(body["hands"])
+    tricks = [(t["leader"], t["gem"], t["played"]) for t in body["tricks"]]
+    if body["phase"] == "play":
+        tricks.append((body["leader"], body["gem"], body["trick"]["played"]))
+    for leader, gem, played in tricks:
+        colour = gem.split()[-1]
+        for i, played_card in enumerate(played):
+            if (leader + i) % n == seat and played_card != "F" and played_card[0] != colour == card[0]:
+                return colour
+    return None
+
+
 def hidden_variant(state: TriATriState, viewer: int, rng: random.Random) -> tuple[TriATriState, set[int]]:
     """A copy of ``state`` that differs from it only in what ``viewer`` cannot see: a card moved
     between two other hands (or between a hand and the unused cards), other seats' pending start
@@ -114,7 +131,9 @@ def hidden_variant(state: TriATriState, viewer: int, rng: random.Random) -> tupl
             return str(deck[rng.choice(list(segment(s)))])
 
         a, b = pick(s1), pick(s2)
-        if a != b:
+        # A seat that did not follow a colour this round holds none of it: a card of that
+        # colour may not move into its hand (the fake, which any seat may play, always can).
+        if a != b and void_of(body, s2, a) is None and void_of(body, s1, b) is None:
             i = next(i for i in segment(s1) if deck[i] == a)
             j = next(j for j in segment(s2) if deck[j] == b)
             deck[i], deck[j] = b, a

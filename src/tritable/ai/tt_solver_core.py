@@ -160,8 +160,10 @@ class Search:
     def __init__(self, pos: Position) -> None:
         self.pos = pos
         n = len(pos.ratings)
-        if n > 15:
-            raise ValueError(f"at most 15 distinct cards in play, not {n}")
+        # A placement (card * 9 + cell) is kept in 7 bits in the memo keys and moves: 14 cards at
+        # most (a match has ten in play).
+        if n > 14:
+            raise ValueError(f"at most 14 distinct cards in play, not {n}")
         printed = pos.ratings
         mod = [[pos.modified(c, x) for x in range(9)] for c in range(n)]
         combo = pos.combo and (pos.same or pos.plus)

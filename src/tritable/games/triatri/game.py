@@ -348,8 +348,8 @@ class TriATri(Game):
         state._check()
         state._check_turn()
         # The scores are written for the reader's sake; the gems decide them.
-        if "scores" in body and body["scores"] != state.scores():
-            raise StateError(f"'scores' is {body['scores']!r}, but the gems score {state.scores()!r}")
+        if "scores" in body and body["scores"] != state.shown_scores():
+            raise StateError(f"'scores' is {body['scores']!r}, but the gems score {state.shown_scores()!r}")
         return state
 
     # -- sampling -----------------------------------------------------------------------------------
@@ -782,8 +782,17 @@ class TriATriState(State):
     # -- results ------------------------------------------------------------------------------------
 
     def scores(self) -> list[int]:
-        """Each seat's score by the end-of-game count on the gems it holds now."""
+        """Each seat's score by the end-of-game count on the gems it holds now (what the gems
+        are worth: an instant winner's 100 points are :meth:`shown_scores`')."""
         return [score(g, self._supply) for g in self._gems]
+
+    def shown_scores(self) -> list[int]:
+        """The scores as views, the board and the outcome give them: :meth:`scores`, and an
+        instant winner's 100 points once it has won."""
+        scores = self.scores()
+        if self._instant >= 0:
+            scores[self._instant] = INSTANT_WIN_POINTS
+        return scores
 
     def stake_value(self, seat: int, gem: Action | None = None) -> int:
         """What winning the trick is worth to ``seat`` on the end-of-game count (:meth:`scores`):
@@ -883,9 +892,7 @@ class TriATriState(State):
     def outcome(self) -> Outcome:
         if self._phase != OVER:
             raise self._not_over()
-        scores: list[float] = list(self.scores())
-        if self._instant >= 0:
-            scores[self._instant] = INSTANT_WIN_POINTS
+        scores: list[float] = list(self.shown_scores())
         details = {
             "end": ENDS[self._end],
             "instant_winner": self._instant if self._instant >= 0 else None,
@@ -972,7 +979,7 @@ class TriATriState(State):
             "last_trick": trick_json(self._last) if self._last is not None else None,
             "gems": [list(g) for g in self._gems],
             "supply": list(self._supply),
-            "scores": self.scores(),
+            "scores": self.shown_scores(),
             "end": ENDS[self._end] if self._end >= 0 else None,
             "instant_winner": self._instant if self._instant >= 0 else None,
         }
@@ -1058,9 +1065,31 @@ class TriATriState(State):
             for i, card in enumerate(plays):
                 used[(leader + i) % n].append(card)
         deal = self._decks[self._round]
+        dealt = [sorted(deal[HAND_SIZE * s : HAND_SIZE * (s + 1)]) for s in range(n)]
         for s in range(n):
-            if sorted(self._hands[s] + used[s]) != sorted(deal[HAND_SIZE * s : HAND_SIZE * (s + 1)]):
+            if sorted(self._hands[s] + used[s]) != dealt[s]:
                 raise StateError(f"seat {s}'s hand and played cards are not the cards dealt to it this round")
+            for cards in self._repicks:  # tied start cards went back to the hands they came from
+                if cards[s] not in dealt[s]:
+                    raise StateError(f"seat {s} showed {CARD_TEXT[cards[s]]} in a tie, a card not dealt to it")
+        # A card off the gem's colour (not a fake) means its seat held none of that colour then:
+        # its hand then was its hand now and every card it has played since.
+        held = [list(hand) for hand in self._hands]
+        tricks = [(t[0], t[1], t[2]) for t in self._tricks]
+        if self._phase == PLAY:
+            tricks.append((self._leader, self._gem, tuple(self._plays)))
+        for number in reversed(range(len(tricks))):
+            leader, gem, plays = tricks[number]
+            colour = (gem - GEM_SUPPLY) % 3
+            for i, card in enumerate(plays):
+                held[(leader + i) % n].append(card)
+            for i, card in enumerate(plays):
+                s = (leader + i) % n
+                if card != FAKE and COLOUR[card] != colour and any(COLOUR[c] == colour for c in held[s]):
+                    raise StateError(
+                        f"seat {s} played {CARD_TEXT[card]} in trick {number + 1} while holding "
+                        f"a {COLOUR_NAMES[colour]} card: it must follow the gem's colour"
+                    )
 
     def _check_play(self) -> None:
         """What the cards played decide agrees with the rules: who starts, the values in every
@@ -1089,6 +1118,19 @@ class TriATriState(State):
                 raise StateError(f"trick {i + 1} is won by seat {leader}, not seat {winner}")
         if self._tricks and self._last != self._tricks[-1]:
             raise StateError("'last_trick' is not the round's last trick")
+        if not self._tricks and self._last is not None:
+            # The last trick of the round before: the rules decide it. (Its cards are not checked
+            # against that round's deal, which a state drawn from a view deals afresh.)
+            if self._round == 0:
+                raise StateError("no trick has been played: there is no 'last_trick'")
+            last_leader, _gem, plays, slots, values, winner = self._last
+            laid_slots, laid_values = [], []
+            for card in plays:
+                lay(laid_slots, laid_values, card)
+            if (tuple(laid_slots), tuple(laid_values)) != (slots, values):
+                raise StateError("the last trick's cards are not where, or not worth what, the rules put them")
+            if winner != (last_leader + winning_slot(slots, values)) % n:
+                raise StateError(f"the last trick is not won by seat {winner}")
         if self._phase in (GEM, PLAY) and self._leader != leader:
             raise StateError(f"seat {leader} leads this trick, not seat {self._leader}")
         laid_slots, laid_values = [], []
@@ -1138,7 +1180,7 @@ class TriATriState(State):
             + (f"trick {self._trick + 1}/{TRICKS_PER_ROUND}" if self._phase != OVER else "game over")
         ]
         lines.append("Supply: " + "  ".join(f"{LETTERS[c]} {self._supply[c]}" for c in range(3)))
-        scores = self.scores()
+        scores = self.shown_scores()
         for s in range(n):
             gems = " ".join(f"{LETTERS[c]}{self._gems[s][c]}" for c in range(3))
             start = f"  start card {CARD_TEXT[self._start[s]]}" if self._start[s] >= 0 else ""
