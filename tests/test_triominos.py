@@ -89,7 +89,9 @@ def position(
         future=list(future),
         setup=None,  # a position of its own: no setup and history for it to contradict
     )
-    for derived in ("rounds", "rack_sizes"):  # written for the reader; the new deal's would not agree
+    # Written for the reader, the new deal's would not agree; the target counts as reached when
+    # a score given is at or over it.
+    for derived in ("rounds", "rack_sizes", "target_reached"):
         del data[derived]
     return game.state_from_json(data)
 
@@ -495,7 +497,9 @@ def _blocked_round(enough: Callable[[list[str]], bool] = lambda stuck: True) -> 
 
 
 def _rebuilt(done: TriominosState, racks: list[list[str]], to_move: int = 0) -> TriominosState:
-    return position(done.view()["layout"], racks, pool=[], to_move=to_move)
+    # The seat to move drew the pool's last tile, which did not fit (a turn that began on the empty
+    # pool would have ended the round already).
+    return position(done.view()["layout"], racks, pool=[], to_move=to_move, draws=1)
 
 
 def _names(mask: int) -> list[str]:
@@ -512,7 +516,7 @@ def test_blocked_round_lowest_rack_scores_the_others_minus_its_own() -> None:
     assert len(stuck) >= 3
     # Deal the stuck tiles again: seat 1 the lightest, seat 0 all the others.
     racks = [stuck[1:], stuck[:1]]
-    state = position(done.view()["layout"], racks, pool=[], to_move=0)
+    state = position(done.view()["layout"], racks, pool=[], to_move=0, draws=1)
     assert state.legal_actions() == [PASS]
     play(state, "pass")  # now no one can lay and the pool is empty: blocked
     assert state.log[-1][2] == "blocked" and state.log[-1][3] == (1,)
@@ -537,7 +541,7 @@ def test_blocked_round_tie_every_lowest_rack_wins() -> None:
     rest = [t for t in stuck if t not in pair]
     low = _sum(pair[:1])
     # Seats 0 and 1 tie for the lowest rack; seat 2 holds the rest.
-    state = position(done.view()["layout"], [pair[:1], pair[1:], rest], pool=[], to_move=2)
+    state = position(done.view()["layout"], [pair[:1], pair[1:], rest], pool=[], to_move=2, draws=1)
     play(state, "pass")
     assert state.log[-1][2] == "blocked" and state.log[-1][3] == (0, 1)
     # Each tied seat scores the others' sums (the other tied seat's included) minus its own.
@@ -554,9 +558,11 @@ def test_blocked_round_found_in_play_scores_by_the_rule() -> None:
     assert entry[3] == tuple(s for s, v in enumerate(sums) if v == low)
     assert entry[4] == tuple(sum(sums) - 2 * v if v == low else 0 for v in sums)
     assert list(sums) == [sum(SUMS[NAMES.index(t)] for t in _names(r)) for r in done.racks]
-    # Really blocked: the pool is empty and no rack tile fits anywhere.
+    # Really blocked: the pool is empty and no rack tile fits anywhere, so no turn can begin there.
     for seat in range(2):
-        probe = position(done.view()["layout"], [_names(r) for r in done.racks], pool=[], to_move=seat)
+        with pytest.raises(StateError, match="the round is blocked"):
+            position(done.view()["layout"], [_names(r) for r in done.racks], pool=[], to_move=seat)
+        probe = position(done.view()["layout"], [_names(r) for r in done.racks], pool=[], to_move=seat, draws=1)
         assert probe.legal_actions() == [PASS]
 
 
@@ -626,21 +632,41 @@ def test_400_blocked_round_winner_over_400_wins() -> None:
     stuck = sorted((t for r in done.racks for t in _names(r)), key=lambda t: SUMS[NAMES.index(t)])
     gained = _sum(stuck[1:]) - _sum(stuck[:1])
     state = position(
-        done.view()["layout"], [stuck[1:], stuck[:1]], pool=[], scores=[480, 400 - gained], future=(deal(),)
+        done.view()["layout"],
+        [stuck[1:], stuck[:1]],
+        pool=[],
+        draws=1,
+        scores=[480, 400 - gained],
+        future=(deal(),),
     )
     play(state, "pass")
     assert state.log[-1][2] == "blocked" and state.scores == [480, 400]
     assert state.is_terminal() and state.outcome().winners == (1,)
 
 
-def test_400_is_read_when_the_round_ends() -> None:
-    # Seat 0 starts its turn over 400 but draws three times and passes (-25); seat 1 then goes out.
-    # The round ends with no one at 400, so the game goes on (see the package docstring).
+def test_400_reached_during_a_round_ends_the_game_with_it() -> None:
+    # The text: "Se un giocatore raggiunge 400 punti durante un round, continua a giocare fino alla
+    # fine del round". Seat 0, over 400, draws three times and passes (-25), falling to 377; seat 1
+    # then goes out. No one is at 400 when the round ends, but it was reached: the game is over,
+    # and with no one at the target the highest score wins.
     state = position(["5-5-5@0,0/r0"], [["0-1-2"], ["2-5-5"]], scores=[402, 0], future=(deal(),))
-    play(state, "draw", "draw", "draw", "pass", "2-5-5@1,0/r2")
-    assert state.log[-1][2] == "out" and not state.is_terminal() and state.round == 1
-    start_seat, _, start_points, _ = state.start or (-1, -1, 0, -1)
-    assert state.scores[0] == 377 + (start_points if start_seat == 0 else 0)  # the new round's start
+    play(state, "draw", "draw", "draw", "pass")
+    assert state.scores[0] == 377 and state.view()["target_reached"]
+    again = state.game.state_from_json(state.to_json())  # the JSON keeps that it was reached
+    assert again == state and again.view()["target_reached"]
+    play(state, "2-5-5@1,0/r2")
+    assert state.log[-1][2] == "out" and state.is_terminal()
+    assert state.outcome().winners == (0,) and state.outcome().details["end"] == "target"
+    # A score at the target is a target reached; and a round that starts after it was reached
+    # would have been played after the game's end.
+    data = position(["5-5-5@0,0/r0"], [["0-1-2"], ["2-5-5"]], scores=[402, 0]).to_json()
+    data["target_reached"] = False
+    with pytest.raises(StateError, match="a score is at or over the target"):
+        state.game.state_from_json(data)
+    fresh = Triominos(2).new_state(seed=1).to_json()
+    fresh["target_reached"] = True
+    with pytest.raises(StateError, match="reached in an earlier round"):
+        Triominos(2).state_from_json(fresh)
 
 
 def test_target_option_and_round_cap() -> None:
@@ -1040,3 +1066,9 @@ def test_state_json_agrees_on_which_rounds_are_over() -> None:
         game.state_from_json({**data, "setup": None, "round": 100})
     with pytest.raises(StateError, match="the log must list the rounds"):
         game.state_from_json({**data, "setup": None, "log": data["log"][1:] or [{**data["log"][0], "round": 5}]})
+
+
+def test_a_position_after_the_round_ended_is_refused() -> None:
+    # A seat with no tiles left went out, which ended the round: no turn follows.
+    with pytest.raises(StateError, match="seat 1's rack is empty: it went out"):
+        position(["5-5-5@0,0/r0"], [["0-1-2", "2-5-5"], []])

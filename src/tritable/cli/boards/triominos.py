@@ -1,7 +1,7 @@
 """Triominos: the layout on its triangular grid (each corner's number in its own colour, the tile
 laid last in bold yellow, ``·`` in every open slot), scores, racks and the round log.
 
-Drawn from a Triominos view: ``target``, ``round``, ``rounds``, ``scores``, ``layout``
+Drawn from a Triominos view: ``target``, ``target_reached``, ``round``, ``rounds``, ``scores``, ``layout``
 (placements in notation, ``a-b-c@x,y/rN``), ``last``, ``rack_sizes``, ``revealed``, ``pool``,
 ``draws``, ``choice``, ``start``, ``log`` and ``rack``. The geometry is the game's: triangle
 ``x,y`` is an up triangle when ``x + y`` is even; its corners, clockwise from the apex, are the
@@ -141,6 +141,8 @@ def draw(view: Mapping[str, Any]) -> RenderableType:
     players: int = view["players"]
     parts: list[RenderableType] = []
     head = Text(f"round {view['round'] + 1} · to {view['target']} points · pool {view['pool']} tiles", style="bold")
+    if view.get("target_reached") and view["turn"]["kind"] != "terminal":
+        head.append(f" · {view['target']} reached: last round", style="bold magenta")
     if view.get("draws"):
         head.append(f" · drawn {view['draws']} this turn", style="yellow")
     parts.append(head)

@@ -40,9 +40,12 @@ Rules decisions (where the aid and docs/RULINGS.md are silent)
 - Rounds 2 and 3 are led by the highest total score; a tie goes to the lowest seat (the aid's own
   tie-break for buildings, "lowest player color wins").
 - A 5 played as 0 or 10 counts as 0 or 10 for the trick, including the "difference in rank" of
-  the two-two case; its 2 points are paid when it is played (scores may go below zero). The
-  default penalty is the card's printed rank, so 5 for any 5: the aid says "rank" there and
-  "value" for the 0/10 change. A 5 that stays in hand as a Declaration is worth 5.
+  the two-two case (the aid says "rank" there too, but the value a 5 is played at decides which
+  card is lowest and highest, and the spread is measured between those two cards; a change that
+  could move the low and high card but not the spread would half-work); its 2 points are paid
+  when it is played (scores may go below zero). The default penalty is the card's printed rank,
+  so 5 for any 5: it is a cost of the card itself, not of the trick, and the aid says "value"
+  only for the 0/10 change. A 5 that stays in hand as a Declaration is worth 5.
 - Two cards of one suit never tie (each suit has one 5, and 0 and 10 lie outside 1-9). So that a
   corrected ``data.json`` cannot break the game, equal values are ordered by play order, the
   earlier card counting as the lower.

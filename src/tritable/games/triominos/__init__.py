@@ -83,10 +83,11 @@ publisher's rules (Pressman Tri-Ominos / Goliath Triominos) and say so.
   lowest sums** (the rule text is silent): every tied seat is a round winner and each scores the
   others' sums (the other tied seats' included) minus its own -- with two players tied, 0 each.
   Rack sums are counted in the open; the round log shows them.
-* **End of the game.** After a round that ends with some score at or over ``target`` (option,
-  default 400; the round is always finished). The scores are read when the round ends: a seat
-  that passed the target during the round and fell below it again by drawing does not end the
-  game (the rule text and Pressman's are silent). If several seats are at or over the target,
+* **End of the game.** After the round in which some score reached ``target`` (option, default
+  400; the round is always finished): the text's "Se un giocatore raggiunge 400 punti durante un
+  round, continua a giocare fino alla fine del round". A seat that reached the target and fell
+  below it again by drawing has still ended the game with this round; if no score is at the
+  target when the round ends, the highest score wins. If several seats are at or over the target,
   the round's winner wins when among them (the one who went out, or the lowest rack of a blocked
   round); otherwise the highest score wins. Equal best scores share the win (several round
   winners of a blocked round at or over the target: the higher score among them). **Ranking**:
@@ -152,7 +153,8 @@ tile on ``0,0/r0``. Notation is read case-insensitively and with any spaces.
 Views
 -----
 ``view(seat)`` holds the public part: ``target``, ``round`` (0-based) and ``rounds`` (the most the
-game can last), ``scores``, ``layout`` (placements in notation), ``last`` (``[x, y]`` of the tile
+game can last), ``scores``, ``target_reached`` (a score reached the target this round, so the game
+ends with it), ``layout`` (placements in notation), ``last`` (``[x, y]`` of the tile
 laid last), ``rack_sizes``, ``revealed`` (tiles each seat has shown and still holds), ``pool``
 (its size), ``draws`` (this turn), ``choice`` (true while the round's start tile is to be laid),
 ``start`` (this round's start once laid: seat, tile, points, tile shown), ``log`` (finished

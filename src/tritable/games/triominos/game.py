@@ -397,6 +397,7 @@ class TriominosState(State):
         "points",
         "pool",
         "racks",
+        "reached",
         "revealed",
         "round",
         "round_start",
@@ -429,6 +430,8 @@ class TriominosState(State):
         self.slots: dict[int, int] = {}
         """The frontier: empty triangle sharing an edge with the layout -> its corner pattern."""
         self.scores = [0] * n
+        self.reached = False
+        """Some seat's score reached the target during this round: the game ends with the round."""
         self.to_move = 0
         self.draws = 0
         self.choice = False
@@ -486,11 +489,16 @@ class TriominosState(State):
         self.racks[seat] &= ~BIT[tile]
         self.revealed[seat] &= ~BIT[tile]
         self._put(tile, 0, ORIGIN)
-        self.scores[seat] += points
+        self._score(seat, points)
         if revealed >= 0:
             self.revealed[seat] |= BIT[revealed]
         self.start = (seat, tile, points, revealed)
         self._begin_turn((seat + 1) % self.game.players)
+
+    def _score(self, seat: int, points: int) -> None:
+        self.scores[seat] += points
+        if self.scores[seat] >= self.game.options["target"]:
+            self.reached = True
 
     def _begin_turn(self, seat: int) -> None:
         self.to_move = seat
@@ -518,11 +526,11 @@ class TriominosState(State):
 
     def _end_round(self, end: str, winners: tuple[int, ...], gains: tuple[int, ...], sums: tuple[int, ...]) -> None:
         for s, g in enumerate(gains):
-            self.scores[s] += g
+            self._score(s, g)
         # The final layout too: the next round's deal clears the table within this action.
         self.log.append((self.round, self.start, end, winners, gains, sums, tuple(self._layout_json())))
         self._moves = None
-        if max(self.scores) >= self.game.options["target"] or not self.future:
+        if self.reached or not self.future:
             self.to_move = TERMINAL
             return
         deal = _parse_deal(self.future[0])
@@ -770,7 +778,7 @@ class TriominosState(State):
         t = self._lay_slot(seat, tile, x, y, rot)
         self.racks[seat] &= ~BIT[tile]
         self.revealed[seat] &= ~BIT[tile]
-        self.scores[seat] += SUMS[tile] + self._put(tile, rot, t)
+        self._score(seat, SUMS[tile] + self._put(tile, rot, t))
         if not self.racks[seat]:
             self._end_out(seat)
         else:
@@ -851,9 +859,8 @@ class TriominosState(State):
         keys = [(s in winners, v) for s, v in enumerate(self.scores)]
         ranks = tuple(1 + sum(1 for other in keys if other > mine) for mine in keys)
         shown = () if len(winners) == len(self.scores) > 1 else winners
-        target = self.game.options["target"]
         details = {
-            "end": "target" if max(self.scores) >= target else "max_rounds",
+            "end": "target" if self.reached else "max_rounds",
             "rounds_played": len(self.log),
             "rounds": [self._log_json(entry, layout=False) for entry in self.log],
         }
@@ -877,6 +884,7 @@ class TriominosState(State):
         new.pcount = dict(self.pcount)
         new.slots = dict(self.slots)
         new.scores = list(self.scores)
+        new.reached = self.reached
         new.to_move = self.to_move
         new.draws = self.draws
         new.choice = self.choice
@@ -895,6 +903,7 @@ class TriominosState(State):
             self.pool[self.drawn :],
             tuple(sorted(self.layout.items())),
             tuple(self.scores),
+            self.reached,
             self.to_move,
             self.draws,
             self.choice,
@@ -951,6 +960,7 @@ class TriominosState(State):
             "round_start": self.round_start,
             "rounds": self.round + 1 + len(self.future),
             "scores": list(self.scores),
+            "target_reached": self.reached,
             "layout": self._layout_json(),
             "last": self._last_json(),
             "rack_sizes": [r.bit_count() for r in self.racks],
@@ -993,6 +1003,13 @@ class TriominosState(State):
         if self.round_start > len(self.history):
             raise StateError(f"'round_start' {self.round_start} is past the end of the history")
         self.scores = _int_list(data["scores"], n, "scores")
+        # Older JSON without it: a score at or over the target now is one that reached it.
+        reached = data.get("target_reached", max(self.scores) >= g.options["target"])
+        if type(reached) is not bool:
+            raise StateError(f"'target_reached' is true or false, not {reached!r}")
+        if max(self.scores) >= g.options["target"] and not reached:
+            raise StateError("a score is at or over the target, so the target has been reached")
+        self.reached = reached
         self.draws = _nonneg(data["draws"], "draws")
         if self.draws > MAX_DRAWS:
             raise StateError(f"at most {MAX_DRAWS} draws a turn, not {self.draws}")
@@ -1083,10 +1100,27 @@ class TriominosState(State):
                 raise StateError("a round whose start tile is still to be laid has no start, draws or last tile")
         elif self.to_move >= 0 and not self.layout:
             raise StateError("the layout is empty but no start tile is being laid")
+        if self.to_move >= 0 and self.choice and self.reached:
+            raise StateError("the target was reached in an earlier round: the game ended with it")
         if private:
             self._check_start()
+            if self.to_move >= 0 and not self.choice:
+                self._check_round_goes_on()
         self._moves = None
         return hidden
+
+    def _check_round_goes_on(self) -> None:
+        """A turn in play: no seat has gone out, and the round is not blocked (a turn that
+        begins with the pool empty and no rack able to lay ends the round at once)."""
+        for s, rack in enumerate(self.racks):
+            if not rack:
+                raise StateError(f"seat {s}'s rack is empty: it went out, and the round is over")
+        if self.draws == 0 and self.drawn == len(self.pool):
+            union = 0
+            for pat in self.slots.values():
+                union |= PATTERN_MASK[pat]
+            if not any(rack & union for rack in self.racks):
+                raise StateError("the pool is empty and no rack can lay a tile: the round is blocked, so over")
 
     def _check_start(self) -> None:
         if self.to_move >= 0 and self.choice and _round_starter(self.racks) != self.to_move:
@@ -1240,6 +1274,7 @@ class TriominosState(State):
         lines = [
             f"Triominos, round {self.round + 1} of at most {self.round + 1 + len(self.future)}, "
             f"target {g.options['target']}"
+            + (" (reached: the game ends with this round)" if self.reached and self.to_move != TERMINAL else "")
         ]
         marks = []
         for s in range(n):
