@@ -66,26 +66,53 @@ def test_triple_triad_view_with_a_card_nobody_brought_is_refused() -> None:
         closed.sample_state(view, random.Random(0))
 
 
-def test_triple_triad_hands_must_last_the_turns_left() -> None:
-    # Two cards played. Take back the card of the seat that played first, and put a card of the
-    # other seat's hand on its cell: the board and the hands still hold the ten cards brought.
+def test_triple_triad_hands_and_turns_follow_from_the_rounds_played() -> None:
     game = new_game("triple-triad")
-    state = play(game, 3, 2)
+    state = play(game, 3, 6)  # three cards each, the first seat to move again
+    first = state.to_json()["setup"]["first"][0]
+    assert state.current_player() == first
+    # The other seat to move: it would place a fourth card before the first seat's fourth.
     data = plain(state.to_json())
-    first = data["history"][0][0]
-    second = 1 - first
-    cell = int(data["history"][0][1].split("@")[1]) - 1
-    data["hands"][first].append(data["board"][cell][0])
-    data["board"][cell] = [data["hands"][second].pop(), second]
-    # Seven cells to fill: the seat to move plays four of them, the other three.
-    mover_with_five = game.state_from_json(data)
-    rng = random.Random(0)
-    while not mover_with_five.is_terminal():
-        random_step(mover_with_five, rng)
-    # With the turn handed to the seat holding three, it would run out, its turn, a cell still empty.
-    data["player"] = second
-    with pytest.raises(StateError, match=f"seat {second} holds 3 cards for its 4 turns left"):
+    data["player"] = 1 - first
+    with pytest.raises(StateError, match=f"seat {first} moved first and 6 cards are down: seat {first} is to move"):
         game.state_from_json(data)
+    # A card moved from one hand to the other: a card the seat never held, and a 3-1 split.
+    data = plain(state.to_json())
+    data["hands"][1 - first].append(data["hands"][first].pop())
+    with pytest.raises(StateError, match="holds cards it did not bring"):
+        game.state_from_json(data)
+    # The same in a view: a sampled state would stall with a cell empty and no card to play.
+    view = plain(state.view(first))
+    view["hands"][1 - first].append(view["hands"][first].pop())
+    view["hand_sizes"] = [len(hand) for hand in view["hands"]]
+    with pytest.raises(StateError):
+        game.sample_state(view, random.Random(1))
+
+
+def test_triple_triad_known_cards_are_the_ones_seen_on_a_final_board() -> None:
+    # Closed hands, Sudden Death: from round 2 on, each seat knows the cards the other won on the
+    # board (and still holds); the one card never shown stays unknown.
+    game = new_game("triple-triad", None, {"open": False, "sudden_death": True})
+    for seed in range(300):
+        state = game.new_state(seed)
+        rng = random.Random(seed)
+        while not state.is_terminal() and state.to_json()["round"] < 2:
+            random_step(state, rng)
+        if not state.is_terminal():
+            break
+    else:
+        raise AssertionError("no Sudden Death round in 300 games")
+    data = plain(state.to_json())
+    seat = max((0, 1), key=lambda s: len(data["known"][s]))
+    data["known"][seat].pop()
+    with pytest.raises(StateError, match=f"seat {seat}'s known cards must be the ones seen on a final board"):
+        game.state_from_json(data)
+    view = plain(state.view(1 - seat))
+    view["known"][seat] = view["known"][seat][:-1]
+    with pytest.raises(StateError):
+        game.sample_state(view, random.Random(1))
+    for viewer in (0, 1, None):  # the real views are still drawn from
+        game.sample_state(state.view(viewer), random.Random(1))
 
 
 def test_tri_t_area_view_of_an_impossible_round_is_refused_at_once() -> None:

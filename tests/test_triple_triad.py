@@ -280,7 +280,11 @@ def position(
     for name, seat in board.values():
         brought[seat if len(brought[seat]) < 5 else 1 - seat].append(name)
     assert [len(b) for b in brought] == [5, 5], "every seat brings five cards"
-    setup: dict[str, Any] = {"hands": brought, "first": [to_move] * (5 if g.options["sudden_death"] else 1)}
+    # The seat that moved first has placed as many cards as the other (and moves now) or one more.
+    placed = [5 - len(hands[0]), 5 - len(hands[1])]
+    first = to_move if placed[0] == placed[1] else 1 - to_move
+    assert placed[first] - placed[1 - first] in (0, 1), "the seats take turns"
+    setup: dict[str, Any] = {"hands": brought, "first": [first] * (5 if g.options["sudden_death"] else 1)}
     if g.options["elemental"]:
         setup["elements"] = [[None] * 9] * len(setup["first"])
     data = {
@@ -315,12 +319,12 @@ def test_standard_captures_of_the_placed_card_do_not_cascade() -> None:
     # Red's Grendel (4 4 5 2) on 5. Plus: Up 4 + Funguar's Down 1 = 5 = Left 2 + Blobra's Right 3.
     # Standard: Down 5 > Geezard's Up 1. Geezard, captured by Standard, does not cascade: its Right 4
     # would beat Blood Soul's Left 1.
-    s = position(g, board, [[FILLER[3]], ["Grendel", *FILLER[:2]]], to_move=1)
+    s = position(g, board, [FILLER[:2], ["Grendel", FILLER[0]]], to_move=1)
     s.apply_action(g.string_to_action("Grendel@5"))
     assert owners(s) == {2: 1, 3: 0, 4: 1, 5: 1, 7: 1, 8: 1, 9: 0}
     # Red's Creeps (5 2 5 2) on 5 instead: Up 5 + 1 = 6 = Down 5 + Geezard's Up 1, so Geezard is
     # flipped by Plus this time, and cascades onto Blood Soul.
-    s = position(g, board, [[FILLER[3]], ["Creeps", *FILLER[:2]]], to_move=1)
+    s = position(g, board, [FILLER[:2], ["Creeps", FILLER[0]]], to_move=1)
     s.apply_action(g.string_to_action("Creeps@5"))
     assert owners(s) == {2: 1, 3: 0, 4: 0, 5: 1, 7: 1, 8: 1, 9: 1}
 
@@ -344,7 +348,7 @@ def test_same_counts_own_cards_among_three() -> None:
     assert owners(s) == {2: 0, 5: 0, 6: 0, 8: 0}
     # Both matches on Blue's own cards: no Same. Red's Red Bat below (Up 6) neither matches nor loses.
     board = {2: ("Gesper", 0), 6: ("Gayla", 0), 8: ("Red Bat", 1)}
-    s = position(g, board, [["Grendel", *FILLER[:2]], FILLER[:4]], to_move=0)
+    s = position(g, board, [["Grendel", *FILLER[:3]], FILLER[:3]], to_move=0)
     s.apply_action(g.string_to_action("Grendel@5"))
     assert owners(s) == {2: 0, 5: 0, 6: 0, 8: 1}
 
@@ -364,7 +368,7 @@ def test_plus_flips_only_the_cards_with_equal_sums() -> None:
     assert owners(s) == {2: 0, 4: 0, 5: 0, 6: 1}
     # Without the pair (Funguar gone) nothing flips: Blobra's sum 5 is alone.
     board = {4: ("Blobra", 1), 6: ("Geezard", 1)}
-    s = position(g, board, [["Grendel", *FILLER[:4]], FILLER[:3]], to_move=0)
+    s = position(g, board, [["Grendel", *FILLER[:3]], FILLER[:4]], to_move=0)
     s.apply_action(g.string_to_action("Grendel@5"))
     assert owners(s) == {4: 1, 5: 0, 6: 1}
 
@@ -374,7 +378,7 @@ def test_same_on_four_cards_and_with_three_own_ones() -> None:
     # meets Red's Blood Soul (Down 6) on 2, Gesper (Right 5) on 4, Geezard (Left 5) on 6 and Red Bat
     # (Up 6) on 8: four matches, every one a tie by Standard. Same flips all four.
     board = {2: ("Blood Soul", 1), 4: ("Gesper", 1), 6: ("Geezard", 1), 8: ("Red Bat", 1)}
-    hands = [["Iron Giant", *FILLER[:3]], FILLER[:2]]
+    hands = [["Iron Giant", *FILLER[:2]], FILLER[:3]]
     s = position(game(same=True), board, hands, to_move=0)
     s.apply_action(s.game.string_to_action("Iron Giant@5"))
     assert owners(s) == dict.fromkeys((2, 4, 5, 6, 8), 0)
@@ -393,7 +397,7 @@ def test_plus_on_three_cards() -> None:
     # Soul's Down 6, Right 4 + Cockatrice's Left 6 and Down 5 + Funguar's Up 5 all make 10; Left 2 +
     # Geezard's Right 4 = 6 is alone. Grendel beats none of them by Standard.
     board = {2: ("Blood Soul", 1), 4: ("Geezard", 1), 6: ("Cockatrice", 1), 8: ("Funguar", 1)}
-    hands = [["Grendel", *FILLER[:3]], FILLER[:2]]
+    hands = [["Grendel", *FILLER[:2]], FILLER[:3]]
     s = position(game(plus=True), board, hands, to_move=0)
     s.apply_action(s.game.string_to_action("Grendel@5"))
     assert owners(s) == {2: 0, 4: 1, 5: 0, 6: 0, 8: 0}

@@ -46,8 +46,10 @@ class ActionStat:
 
 
 def view_digest(view: JSON) -> str:
-    """A stable digest of a view (the same in every process, unlike ``hash``)."""
-    text = json.dumps(view, sort_keys=True, separators=(",", ":"), default=repr)
+    """A stable digest of a view (the same in every process, unlike ``hash``). Views are plain
+    JSON: anything else (a set, an object whose ``repr`` holds an address) would make the digest,
+    and so the agents' seeds, differ between processes, and raises ``TypeError``."""
+    text = json.dumps(view, sort_keys=True, separators=(",", ":"))
     return hashlib.blake2b(text.encode(), digest_size=12).hexdigest()
 
 

@@ -688,7 +688,14 @@ class TripleTriad(Game):
             state._elems = state._elements[rnd - 1]
         state._hands = hands
         if state._known is not None:
-            state._known = [[9 * _card_id(n, "view", StateError) for n in view["known"][s] or ()] for s in range(2)]
+            # A hand the view shows has its known cards worked out; a hidden one, as the view says.
+            start, seen = state._round_start()
+            state._known = [
+                list(state._known_now(s, start, seen).elements())
+                if view["hands"][s] is not None
+                else [9 * _card_id(n, "view", StateError) for n in view["known"][s]]
+                for s in range(2)
+            ]
         state._dup = True
         cards, owner = _board_from_json(view["board"])
         _check_cards_in_play(cards, hands, brought)
@@ -702,10 +709,9 @@ class TripleTriad(Game):
             if state._picks:
                 state._pickable = state._left_to_take()
             state._check_trade()
-            # The checks a state read from JSON gets that a view of a full board could still fail.
-            state._check_phase()
-            if state._taken and not state._picks:  # with picks due, _pickable checked them above
-                state._left_to_take()
+        state._check_phase()  # the checks a state read from JSON gets
+        if state._taken and not state._picks:  # with picks due, _pickable checked them above
+            state._left_to_take()
         return state
 
 
@@ -1175,19 +1181,10 @@ class TripleTriadState(State):
         winner while picks are due, else the end (a drawn round with Sudden Death rounds left
         has already become the next round)."""
         p, trade = self._p, self.game._trade
-        if self._round == 1:
-            for seat in range(2):
-                if Counter(self._hands[seat]) - Counter(self._brought[seat]):
-                    raise StateError(f"seat {seat}'s hand holds cards it did not bring")
+        if self._mask and (p == TERMINAL or self._taken):
+            raise StateError("the board has empty cells: a seat is to move and nothing is taken yet")
+        self._check_hands()
         if self._mask:
-            if p == TERMINAL or self._taken:
-                raise StateError("the board has empty cells: a seat is to move and nothing is taken yet")
-            # The seats take turns, so each must hold a card for every turn it has left (the one
-            # card over, which never reaches the board, may be in either hand).
-            empty = bin(self._mask).count("1")
-            for seat, turns in ((p, (empty + 1) // 2), (1 - p, empty // 2)):
-                if len(self._hands[seat]) < turns:
-                    raise StateError(f"seat {seat} holds {len(self._hands[seat])} cards for its {turns} turns left")
             return
         s0 = self.scores()[0]
         if s0 == 5:
@@ -1202,6 +1199,55 @@ class TripleTriadState(State):
             raise StateError(f"seat {winner} won: it picks, not {p}")
         if not self._picks and (p != TERMINAL or len(self._taken) != total):
             raise StateError(f"the board is full: the trade ({trade}) takes {total} cards, then the game is over")
+
+    def _round_start(self) -> tuple[list[list[int]], list[list[int]]]:
+        """The hands this round began with and the cards of them known to both seats, from the
+        cards brought and the earlier rounds' final boards. Sudden Death deals each seat the
+        cards it owns on the board and the card left in hand, which the seat that moved second
+        keeps; a card seen on a final board stays known until played."""
+        start = [list(self._brought[0]), list(self._brought[1])]
+        known: list[list[int]] = [[], []]
+        for k, (cards, owner) in enumerate(self._finals):
+            board = Counter(c for c in cards if c >= 0)
+            left = Counter(start[0] + start[1]) - board
+            holder = 1 - self._firsts[k]
+            if board - Counter(start[0] + start[1]) or left - Counter(start[holder]):
+                raise StateError(f"round {k + 1}'s final board is not what its hands could have placed")
+            kept = [list(left.elements()) if s == holder else [] for s in range(2)]
+            won = [[b for b, o in zip(cards, owner, strict=True) if o == s] for s in range(2)]
+            played = [Counter(start[s]) - Counter(kept[s]) for s in range(2)]
+            known = [list((Counter(known[s]) - played[s]).elements()) + won[s] for s in range(2)]
+            start = [kept[s] + won[s] for s in range(2)]
+        return start, known
+
+    def _known_now(self, seat: int, start: list[list[int]], known: list[list[int]]) -> Counter[int]:
+        return Counter(known[seat]) - (Counter(start[seat]) - Counter(self._hands[seat]))
+
+    def _check_hands(self) -> None:
+        """The hands, who moves and the ``known`` cards are what the rounds so far leave
+        (:meth:`_round_start`); this round's first seat has placed as many cards as the other
+        or one more."""
+        start, known = self._round_start()
+        first = self._firsts[self._round - 1]
+        for seat in range(2):
+            if Counter(self._hands[seat]) - Counter(start[seat]):
+                what = "did not bring" if self._round == 1 else f"did not hold when round {self._round} began"
+                raise StateError(f"seat {seat}'s hand holds cards it {what}")
+        placed = [len(start[s]) - len(self._hands[s]) for s in range(2)]
+        if placed[first] - placed[1 - first] not in (0, 1):
+            raise StateError(
+                f"seat {first} moves first this round: it has placed {placed[first]} cards to the other "
+                f"seat's {placed[1 - first]}, not as many or one more"
+            )
+        mover = first if placed[first] == placed[1 - first] else 1 - first
+        if self._mask and self._p != mover:
+            raise StateError(f"seat {first} moved first and {sum(placed)} cards are down: seat {mover} is to move")
+        if self._known is not None:
+            for seat in range(2):
+                if Counter(self._known[seat]) != self._known_now(seat, start, known):
+                    raise StateError(
+                        f"seat {seat}'s known cards must be the ones seen on a final board that it still holds"
+                    )
 
     def _set_board(self, cards: Sequence[int], owner: Sequence[int]) -> None:
         self._cards = list(cards)
