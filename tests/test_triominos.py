@@ -1072,3 +1072,25 @@ def test_a_position_after_the_round_ended_is_refused() -> None:
     # A seat with no tiles left went out, which ended the round: no turn follows.
     with pytest.raises(StateError, match="seat 1's rack is empty: it went out"):
         position(["5-5-5@0,0/r0"], [["0-1-2", "2-5-5"], []])
+
+
+def test_the_rounds_history_must_lay_the_tiles_on_the_table() -> None:
+    # A position of its own keeps its history for the sampler, which reads the round from it: a
+    # lay rewritten as a draw leaves a tile on the table that no action laid.
+    game = Triominos(2)
+    state = game.new_state(seed=0)
+    assert isinstance(state, TriominosState)
+    rng = random.Random(0)
+    while sum(len(cast(tuple[int, ...], a)) == 4 for _, a in state.history[state.round_start :]) < 6:
+        random_step(state, rng)
+    data = state.to_json()
+    data["setup"] = None
+    assert game.state_from_json(data) == state
+    index = max(i for i, (_, text) in enumerate(data["history"]) if "@" in text)
+    data["history"][index][1] = "draw"
+    with pytest.raises(StateError, match="the table holds tiles that this round's history does not lay"):
+        game.state_from_json(data)
+    view = state.view(0)
+    view["history"][index][1] = "pass"
+    with pytest.raises(StateError, match="this round's history"):
+        game.sample_state(view, random.Random(0))

@@ -6,7 +6,7 @@ import functools
 import random
 import re
 from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
-from typing import Any, NamedTuple, overload
+from typing import Any, NamedTuple, cast, overload
 
 from tritable.engine.errors import (
     GameOverError,
@@ -1038,6 +1038,19 @@ class TriominosState(State):
                 raise StateError(f"two tiles on {x},{y}")
             layout[t] = tile * 3 + rot
         self._rebuild(layout)
+        # The round's history, where the JSON has it, lays exactly the tiles on the table (all of
+        # them when it begins with the start tile): the sampler reads the round from it.
+        lays = [
+            cast(tuple[int, int, int, int], a)
+            for _, a in self.history[self.round_start :]
+            if len(cast(tuple[int, ...], a)) == 4
+        ]
+        unlaid = dict(layout)
+        for tile, x, y, rot in lays:
+            if unlaid.pop(tri_id(x, y), None) != tile * 3 + rot:
+                raise StateError(f"this round's history lays {_notation((tile, x, y, rot))}, which is not on the table")
+        if lays and lays[0][1:] == (0, 0, 0) and unlaid:
+            raise StateError("the table holds tiles that this round's history does not lay")
         last = data.get("last")
         if last is None:
             self.last = -1
