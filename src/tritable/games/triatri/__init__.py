@@ -118,7 +118,8 @@ revealed ``start_cards`` and ``start_player`` once resolved, and this round's ti
 the ``leader``, the ``gem`` at stake, the ``trick`` in progress (cards as ``played`` and the
 ``cards`` now in each slot with their values), this round's finished ``tricks`` and the
 ``last_trick``; ``gems`` per seat, the ``supply``, the ``scores`` each seat would have if the game
-ended now (an instant winner's 100 once it has won), and at the end the ``end`` reason and ``instant_winner``.
+ended now (an instant winner's 100 once it has won), and at the end the ``end`` reason and
+``instant_winner``.
 
 Queries for agents: ``stake_value(seat)`` is what winning the trick is worth to a seat on the
 end-of-game count (its score if it wins the gem minus its score if another seat does; during the

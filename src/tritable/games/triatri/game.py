@@ -131,6 +131,15 @@ def lay(slots: list[int], values: list[int], card: int) -> None:
         slots.append(card)
 
 
+def laid_out(plays: Sequence[int]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The slots and values of a trick whose cards were ``plays``, in order (see :func:`lay`)."""
+    slots: list[int] = []
+    values: list[int] = []
+    for card in plays:
+        lay(slots, values, card)
+    return tuple(slots), tuple(values)
+
+
 def start_player(cards: Sequence[int]) -> int:
     """The seat that starts the round from the revealed ``cards``, or -1: cards back, pick again."""
     n = len(cards)
@@ -1107,11 +1116,7 @@ class TriATriState(State):
         for i, (trick_leader, _gem, plays, slots, values, winner) in enumerate(self._tricks):
             if trick_leader != leader:
                 raise StateError(f"seat {leader} leads trick {i + 1}, not seat {trick_leader}")
-            laid_slots: list[int] = []
-            laid_values: list[int] = []
-            for card in plays:
-                lay(laid_slots, laid_values, card)
-            if (tuple(laid_slots), tuple(laid_values)) != (slots, values):
+            if laid_out(plays) != (slots, values):
                 raise StateError(f"trick {i + 1}'s cards are not where, or not worth what, the rules put them")
             leader = (trick_leader + winning_slot(slots, values)) % n
             if winner != leader:
@@ -1124,19 +1129,13 @@ class TriATriState(State):
             if self._round == 0:
                 raise StateError("no trick has been played: there is no 'last_trick'")
             last_leader, _gem, plays, slots, values, winner = self._last
-            laid_slots, laid_values = [], []
-            for card in plays:
-                lay(laid_slots, laid_values, card)
-            if (tuple(laid_slots), tuple(laid_values)) != (slots, values):
+            if laid_out(plays) != (slots, values):
                 raise StateError("the last trick's cards are not where, or not worth what, the rules put them")
             if winner != (last_leader + winning_slot(slots, values)) % n:
                 raise StateError(f"the last trick is not won by seat {winner}")
         if self._phase in (GEM, PLAY) and self._leader != leader:
             raise StateError(f"seat {leader} leads this trick, not seat {self._leader}")
-        laid_slots, laid_values = [], []
-        for card in self._plays:
-            lay(laid_slots, laid_values, card)
-        if (laid_slots, laid_values) != (self._slots, self._values):
+        if laid_out(self._plays) != (tuple(self._slots), tuple(self._values)):
             raise StateError("the trick's cards are not where, or not worth what, the rules put them")
         sets = [s for s in range(n) if min(self._gems[s]) >= 2]
         if sets != ([self._instant] if self._instant >= 0 else []):

@@ -1155,10 +1155,7 @@ class TripleTriadState(State):
         if (known is None) != (self._known is None):
             raise StateError("'known' is kept exactly when hands are hidden")
         if known is not None:
-            self._known = [[9 * _card_id(n, "known", StateError) for n in k] for k in known]
-            for seat in range(2):
-                if Counter(self._known[seat]) - Counter(self._hands[seat]):
-                    raise StateError(f"seat {seat}'s known cards are not all in its hand")
+            self._known = [[9 * _card_id(n, "known", StateError) for n in k] for k in known]  # checked with the hands
         self._dup = True
         player = data["player"]
         if not (_is_seat(player) or player == TERMINAL):
