@@ -340,6 +340,33 @@ def test_a_link_or_a_device_is_written_through_not_replaced(tmp_path: Path) -> N
     assert stat.S_ISCHR(device.stat().st_mode)  # still the device, not a JSON file
 
 
+def test_a_pipe_and_a_dangling_link_are_written_through(tmp_path: Path) -> None:
+    from tritable.cli.main import write_text
+
+    # /dev/stdout on a pipe is /proc/self/fd/1, which resolves to "pipe:[N]", no file at all.
+    read_end, write_end = os.pipe()
+    write_text(Path(f"/proc/self/fd/{write_end}"), "[1]")
+    os.close(write_end)
+    with os.fdopen(read_end) as pipe:
+        assert pipe.read() == "[1]"
+    # bench checks it can write its output before it runs: through a link to a file to come, the
+    # check's trial file is the target's, and the link stays a link.
+    dangling = tmp_path / "results.json"
+    dangling.symlink_to(tmp_path / "target.json")
+    args = ["bench", "--game", "triad", "--seconds", "0.01", "--runs", "1", "--output", str(dangling)]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0, result.output
+    assert dangling.is_symlink() and json.loads((tmp_path / "target.json").read_text())
+
+
+def test_record_naming_a_file_says_so_once(tmp_path: Path) -> None:
+    afile = tmp_path / "afile"
+    afile.write_text("hi")
+    result = runner.invoke(app, ["simulate", "triad", "--games", "1", "--record", str(afile)])
+    assert result.exit_code == 2
+    assert result.output.strip() == f"error: --record takes the name of a folder: {afile} is a file"
+
+
 def test_game_ids_are_read_in_any_case_on_the_command_line() -> None:
     result = runner.invoke(app, ["simulate", " Triad", "-n", "1", "--json"])
     assert result.exit_code == 0, result.output

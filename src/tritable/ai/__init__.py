@@ -24,7 +24,7 @@ the iteration budget is reached first; ``hard:seconds=none`` keeps the level's i
 drops its time cap).
 
 Levels (``make_agent(game, level, seed)``): each level is an agent spec per game, kept in
-:data:`tritable.ai.levels.LEVELS` (the same table is in ``docs/ai.md``); ``hard`` stays under one
+``LEVELS`` of the module ``tritable.ai.levels`` (the same table is in ``docs/ai.md``); ``hard`` stays under one
 second a move on the reference machine:
 
 * triple-triad: easy ``ismcts:iterations=40:c=0.5:samples=16``, normal

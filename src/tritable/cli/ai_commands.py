@@ -202,7 +202,10 @@ def _print_report(report: ArenaReport, written: int, folder: Path | None) -> Non
 def hint_command(
     file: Annotated[
         Path,
-        typer.Argument(help="A game record, or a state (State.to_json(), `tritable replay --json`); JSON."),
+        typer.Argument(
+            help="A game record, or a state (State.to_json(), `tritable replay --json`), as JSON; "
+            "- reads standard input."
+        ),
     ],
     level: Annotated[str, typer.Option(help="easy, normal, hard, perfect, or any agent spec.")] = "hard",
     seed: Annotated[int, typer.Option(help="Seed of the agent.")] = 0,

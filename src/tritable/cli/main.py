@@ -177,11 +177,12 @@ def write_text(path: Path, text: str) -> None:
     one (the new file is removed). A symbolic link is followed (its target is written, the link
     stays); what is not a regular file (``/dev/null``, ``/dev/stdout``, a named pipe) is written
     to in place, never replaced. Raises :class:`OSError`."""
-    path = Path(os.path.realpath(path))
     if path.exists() and not path.is_file() and not path.is_dir():
+        # Before resolving the name: /dev/stdout on a pipe resolves to a name that is no file.
         with path.open("w", encoding="utf-8") as f:
             f.write(text)
         return
+    path = Path(os.path.realpath(path))
     if path.exists() and not os.access(path, os.W_OK):
         raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), str(path))
     # The mode a file written in place would have (the old file's, else the umask's), not mkstemp's 0o600.
@@ -258,13 +259,16 @@ def record_folder(record_to: str, game_id: str, seed: int) -> Path:
         fail("--record takes the name of a folder")
     try:
         record = Path(record_to).expanduser()
-        if record.exists() and not record.is_dir():
-            fail(f"--record takes the name of a folder: {record_to} is a file")
+    except RuntimeError as exc:  # ~nosuchuser
+        fail(f"cannot create {record_to}: {exc}")
+    if record.exists() and not record.is_dir():
+        fail(f"--record takes the name of a folder: {record_to} is a file")
+    try:
         record.mkdir(parents=True, exist_ok=True)
         # The names say game, seed and number only: another run's records would be lost.
         earlier = next((p for p in record.glob(f"{glob.escape(game_id)}-{seed}-*.json") if p.is_file()), None)
-    except (OSError, RuntimeError) as exc:  # RuntimeError: ~nosuchuser
-        fail(f"cannot create {record_to}: {getattr(exc, 'strerror', None) or exc}")
+    except OSError as exc:
+        fail(f"cannot create {record_to}: {exc.strerror or exc}")
     if earlier is not None:
         fail(f"{record} holds records of seed {seed} already ({earlier.name}): choose another folder")
     return record
@@ -441,13 +445,18 @@ def _check_writable(output: Path) -> None:
     try:
         if output.is_dir():
             fail(f"cannot write {output}: it is a folder")
-        if not output.parent.is_dir():
+        if output.exists() and not output.is_file():  # a device or a pipe, written in place
+            if not os.access(output, os.W_OK):
+                fail(f"cannot write {output}: permission denied")
+            return
+        target = Path(os.path.realpath(output))  # what write_text writes: a link's target
+        if not target.parent.is_dir():
             fail(f"cannot write {output}: no such folder")
-        existed = output.exists()
-        with output.open("a", encoding="utf-8"):  # the name, the folder's and the file's permissions
+        existed = target.exists()
+        with target.open("a", encoding="utf-8"):  # the name, the folder's and the file's permissions
             pass
         if not existed:
-            output.unlink()
+            target.unlink()
     except OSError as exc:
         fail(f"cannot write {output}: {exc.strerror or exc}")
 

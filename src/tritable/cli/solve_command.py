@@ -60,7 +60,7 @@ def _load_state(path: Path) -> State:
 
 
 def solve_file(
-    file: Annotated[Path, typer.Argument(help="A Triple Triad record, setup or state (JSON).")],
+    file: Annotated[Path, typer.Argument(help="A Triple Triad record, setup or state (JSON); - reads standard input.")],
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
     one: Annotated[bool, typer.Option("--one", help="Find one optimal move, not all (faster).")] = False,
 ) -> None:
