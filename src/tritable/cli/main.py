@@ -479,6 +479,8 @@ _register_commands()
 
 
 def main() -> None:
+    global _interruption_said
+    _interruption_said = False  # said by this command, not by one run before it in this process
     if sys.stdout is None:  # started with standard output closed: Python would drop every line
         err_console.print("[bold red]error:[/] standard output is closed: nowhere to write", highlight=False)
         sys.exit(1)
