@@ -133,7 +133,15 @@ def hidden_variant(state: TriATriState, viewer: int, rng: random.Random) -> tupl
         a, b = pick(s1), pick(s2)
         # A seat that did not follow a colour this round holds none of it: a card of that
         # colour may not move into its hand (the fake, which any seat may play, always can).
-        if a != b and void_of(body, s2, a) is None and void_of(body, s1, b) is None:
+        # Nor may a card leave the seat that showed it in a tie of start cards this round.
+        tied = [[] if s < 0 else [cards[s] for cards in body["repicks"]] for s in (s1, s2)]
+        if (
+            a != b
+            and void_of(body, s2, a) is None
+            and void_of(body, s1, b) is None
+            and a not in tied[0]
+            and b not in tied[1]
+        ):
             i = next(i for i in segment(s1) if deck[i] == a)
             j = next(j for j in segment(s2) if deck[j] == b)
             deck[i], deck[j] = b, a
