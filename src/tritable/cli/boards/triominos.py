@@ -209,16 +209,22 @@ _BONUS = {40: "bonus", 50: "hexagon", 60: "double hexagon", 70: "triple hexagon"
 
 
 def move_points(seat: int, notation: str, before: Mapping[str, Any], after: Mapping[str, Any]) -> str | None:
-    """The points of a lay (its tile's sum and any bonus) or the penalty of a draw or pass; None
-    when the action ended the round (the round's panel says what it scored).
+    """The points of a lay (its tile's sum and any bonus) or the penalty of a draw or pass; for
+    the action that ends a round, without the round's points (its panel says those).
 
     >>> move_points(0, "1-2-5@0,0/r1", {"scores": [7, 0], "log": [], "layout": ["5-5-5@1,0/r0"]},
     ...             {"scores": [55, 0], "log": []})
     '+48: 8 + 40 bonus'
+    >>> move_points(1, "0-0-2@1,0/r0", {"scores": [0, 40], "log": [], "layout": ["0-0-0@0,0/r0"]},
+    ...             {"scores": [0, 83], "log": [{"points": [0, 41]}]})
+    '+2'
     """
-    if len(after.get("log") or []) != len(before.get("log") or []):
-        return None
     gained = after["scores"][seat] - before["scores"][seat]
+    logged = after.get("log") or []
+    if len(logged) != len(before.get("log") or []):
+        gained -= logged[-1]["points"][seat]
+        if "@" not in notation and not gained:
+            return None
     if "@" not in notation:
         return f"{gained:+d}" if gained else None
     tile = sum(int(n) for n in notation.split("@")[0].split("-"))
