@@ -252,10 +252,15 @@ def test_tri_t_area_sale_menu_numbers_are_the_blocks_sold() -> None:
     else:
         raise AssertionError("no Advance Block Sale in the game")
     session = Session(game, state, [Seat(i) for i in range(4)], {}, Console(file=open("/dev/null", "w")), 5)  # noqa: SIM115
-    menu = [item.text for item in session.menu(p)]
+    items = session.menu(p)
+    menu = [item.text for item in items]
     assert menu[-1] == "sell 0"
     assert all(text == f"sell {n}" for n, text in enumerate(menu[:-1], 1))
     assert sorted(menu) == sorted(game.action_to_string(a) for a in state.legal_actions())
+    # The number typed is the blocks sold, 0 included: "0" sells none.
+    assert [item.number for item in items] == [*range(1, len(items)), 0]
+    assert session.command(p, "0", items)
+    assert session.state.blocks == state.blocks and session.state.sold[p] == 0
 
 
 def test_triple_triad_menu_numbers_end_with_the_cell() -> None:
@@ -444,3 +449,14 @@ def test_replay_commands() -> None:
     assert _replay_target("e", 0, 5) == 5 and _replay_target("s", 4, 5) == 0
     assert _replay_target("q", 2, 5) == -1
     assert isinstance(_replay_target("dance", 2, 5), str)
+
+
+def test_triple_triad_lists_cards_apart_although_two_names_hold_a_comma() -> None:
+    """ "Biggs, Wedge" and "Fujin, Raijin" are one card each: lists of cards are split by semicolons."""
+    from tritable.cli.boards import triple_triad as board
+    from tritable.games.triple_triad.render import _hand
+
+    moved = [{"card": "Biggs, Wedge", "from": 1, "to": 0}, {"card": "Geezard", "from": 0, "to": 1}]
+    assert board.detail("transfers", moved) == "Biggs, Wedge P2→P1; Geezard P1→P2"
+    view = {"hands": [["Fujin, Raijin", "Geezard"], None], "hand_sizes": [2, 1], "known": [[], []], "seat": 0}
+    assert _hand(view, 0).endswith("Fujin, Raijin [2 8 8 4]; Geezard [1 4 1 5]")

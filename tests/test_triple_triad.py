@@ -618,9 +618,9 @@ def test_closed_hands_views() -> None:
     assert v0["brought"][1] == ["Squall"]  # what seat 0 has seen of seat 1's cards
     assert v0["known"] == [[], []]
     text = s.render(0)
-    assert "[?], [?], [?], [?]" in text and "Gayla" not in text and "Funguar [5 1 1 3]" in text
+    assert "[?]; [?]; [?]; [?]" in text and "Gayla" not in text and "Funguar [5 1 1 3]" in text
     p1_line = next(line for line in s.render(1).splitlines() if line.startswith("P1 hand"))
-    assert p1_line == "P1 hand (4): [?], [?], [?], [?]"  # seat 1 sees seat 0's hand as card backs
+    assert p1_line == "P1 hand (4): [?]; [?]; [?]; [?]"  # seat 1 sees seat 0's hand as card backs
     # Open: everything is visible to everyone.
     s = play(game(), hands, ["Geezard@1", "Squall@9"])
     assert s.view()["hands"] == [hands[0][1:], hands[1][:4]]

@@ -13,7 +13,8 @@ can't leak what the seat may not see) and exports:
   numbers players type read as they expect (Tri\*T\*Area lists ``sell 0`` last: ``2`` sells 2);
 * optionally ``menu_numbers(notations) -> list[int] | None`` and ``NUMBERING``: numbers of the
   game's own for the actions listed, in their order, and a line saying how they read (Triple
-  Triad numbers a placement card then cell, ``25``, so that no cell is typed as a list number).
+  Triad numbers a placement card then cell, ``25``, so that no cell is typed as a list number;
+  Tri\*T\*Area numbers its block sale by the blocks sold, ``0`` selling none).
 
 A game with no module here is drawn with its own ``state.render(seat)`` text.
 """
@@ -123,7 +124,7 @@ def menu_numbers(game_id: str, notations: list[str]) -> list[int]:
     numbers: list[int] | None = hook(notations) if hook is not None else None
     if numbers is None:
         return list(range(1, len(notations) + 1))
-    if len(numbers) != len(notations) or len(set(numbers)) != len(numbers) or min(numbers, default=1) < 1:
+    if len(numbers) != len(notations) or len(set(numbers)) != len(numbers) or min(numbers, default=0) < 0:
         raise ValueError(f"{game_id}: menu_numbers gave {numbers} for {len(notations)} actions")
     return numbers
 

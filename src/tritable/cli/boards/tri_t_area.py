@@ -231,6 +231,24 @@ def menu_last(notation: str) -> bool:
     return notation == "sell 0"
 
 
+NUMBERING = "the sale is numbered by the blocks sold: 0 sells none"
+
+
+def menu_numbers(notations: list[str]) -> list[int] | None:
+    """The Advance Block Sale numbered by the blocks sold, ``0`` selling none; None for every
+    other choice (numbered 1, 2, ... as in every game).
+
+    >>> menu_numbers(["sell 1", "sell 2", "sell 0"])
+    [1, 2, 0]
+    >>> menu_numbers(["b3", "c2"]) is None
+    True
+    """
+    sold = [notation.removeprefix("sell ") for notation in notations]
+    if not all(notation.startswith("sell ") and n.isdigit() for notation, n in zip(notations, sold, strict=True)):
+        return None
+    return [int(n) for n in sold]
+
+
 def round_over(before: Mapping[str, Any], after: Mapping[str, Any]) -> RenderableType | None:
     """The city of the round the last action ended, as it was scored, with the round's scoring."""
     results = after.get("results") or []

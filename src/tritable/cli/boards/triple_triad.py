@@ -207,10 +207,10 @@ def _trade(trade: Mapping[str, Any], view: Mapping[str, Any]) -> Text:
             left = Counter(view["brought"][loser]) - Counter(trade.get("taken") or [])
             text.append(f": take {trade['picks_left']} of the cards")
             text.append_text(_seat(loser))
-            text.append("brought: " + ", ".join(left.elements()))
+            text.append("brought: " + "; ".join(left.elements()))
     moved = trade.get("transfers") or []
     if moved:
-        text.append("\ncards traded: " + ", ".join(f"{t['card']} P{t['from'] + 1}→P{t['to'] + 1}" for t in moved))
+        text.append("\ncards traded: " + "; ".join(f"{t['card']} P{t['from'] + 1}→P{t['to'] + 1}" for t in moved))
     return text
 
 
@@ -261,11 +261,12 @@ SEAT_DETAILS: frozenset[str] = frozenset()
 
 
 def detail(key: str, value: Any) -> str | None:
-    """Outcome details: traded cards as ``Geezard P2→P1``, sudden-death rounds as ``5-5, 6-4``."""
+    """Outcome details: traded cards as ``Geezard P2→P1; Biggs, Wedge P1→P2`` (a semicolon
+    between cards, since two names hold a comma), sudden-death rounds as ``5-5, 6-4``."""
     if value is None or value == []:
         return None
     if key == "transfers" and isinstance(value, list):
-        return ", ".join(f"{t['card']} P{t['from'] + 1}→P{t['to'] + 1}" for t in value)
+        return "; ".join(f"{t['card']} P{t['from'] + 1}→P{t['to'] + 1}" for t in value)
     if key == "round_scores" and isinstance(value, list):
         return ", ".join("-".join(str(x) for x in pair) for pair in value)
     if isinstance(value, list):

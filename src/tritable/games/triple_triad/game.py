@@ -586,7 +586,7 @@ class TripleTriad(Game):
             need = Counter(_card_id(n, f"seat {seat}'s hand") for n in hands[seat])
             missing = need - have
             if missing:
-                names = ", ".join(NAMES[c] for c in sorted(missing))
+                names = "; ".join(NAMES[c] for c in sorted(missing))
                 raise SetupError(f"seat {seat}'s hand holds {names}, not in its collection")
 
     # -- notation ---------------------------------------------------------------------------------

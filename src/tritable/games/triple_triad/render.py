@@ -71,7 +71,7 @@ def _hand(view: Mapping[str, Any], seat: int) -> str:
         known = view["known"][seat] or []
         cards = [BACK] * (size - len(known)) + [card_text(name) for name in known]
     you = " (you)" if view["seat"] == seat else ""
-    return f"{_seat(seat)}{you} hand ({size}): " + (", ".join(cards) if cards else "empty")
+    return f"{_seat(seat)}{you} hand ({size}): " + ("; ".join(cards) if cards else "empty")
 
 
 def render_view(view: Mapping[str, Any], game: Game) -> str:
@@ -92,7 +92,7 @@ def render_view(view: Mapping[str, Any], game: Game) -> str:
         return "\n".join(lines)
     winner = trade["winner"]
     result = "Draw" if winner is None else f"{_seat(winner)} wins {max(s0, s1)}-{min(s0, s1)}"
-    moved = ", ".join(f"{t['card']} {_seat(t['from'])}->{_seat(t['to'])}" for t in trade["transfers"])
+    moved = "; ".join(f"{t['card']} {_seat(t['from'])}->{_seat(t['to'])}" for t in trade["transfers"])
     if trade["picks_left"]:
         lines.append(f"{result}: {_seat(winner)} takes {trade['picks_left']} more card(s) of {_seat(1 - winner)}")
     else:
