@@ -640,3 +640,22 @@ def test_triple_triad_numbers_a_placement_card_then_cell(tmp_path: Path) -> None
     assert "there is no action 5: a placement is numbered by its card's row, then the cell" in result.stdout
     assert f"P1 plays {hand[1]}@5" in result.stdout
     assert re.search(rf"{hand[0]} ↑\d →\d ↓\d ←\d +11 @1 +12 @2", result.stdout), result.stdout
+
+
+def test_declining_to_save_a_finished_loaded_game_says_the_file_holds_it_unfinished(tmp_path: Path) -> None:
+    game = tritable.new_game("triad")
+    state = game.new_state(seed=3)
+    rng = __import__("random").Random(1)
+    while not state.is_terminal():
+        state.apply_action(rng.choice(state.legal_actions()))
+    _, last = state.history[-1]
+    before = Record.from_state(state).replay(upto=len(state.history) - 1)
+    saved = tmp_path / "saved.json"
+    saved.write_text(before.record(names=["P1", "P2"]).dumps())
+    lines = f"{game.action_to_string(last)}\n\n"
+    result = CliRunner().invoke(app, ["play", "--load", str(saved)], input=lines)
+    assert result.exit_code == 0, result.output
+    assert "game over" in result.output
+    said = " ".join(result.output.split())
+    assert f"{saved} still holds this game without its last action: the finished game was not saved" in said
+    assert Record.loads(saved.read_text()).actions == before.record().actions  # untouched

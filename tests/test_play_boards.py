@@ -6,6 +6,7 @@ from __future__ import annotations
 import itertools
 import random
 import re
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -173,6 +174,26 @@ def test_triominos_shows_the_final_layout_of_a_round_that_ends() -> None:
             assert f"round {entry['round'] + 1} is over" in text
             assert entry["layout"] and len(entry["layout"]) >= 2
     assert ends >= 2
+
+
+def test_replay_step_shows_the_round_an_action_ended(tmp_path: Path) -> None:
+    """``replay --step`` shows a round's final layout with the action that ended it (the board
+    already shows the next round's table), and what each action scored, as ``play`` does."""
+    from typer.testing import CliRunner
+
+    from tritable.cli.main import app
+
+    states = random_states("triominos", 2, seed=5)
+    end = next(i for i, (b, a) in enumerate(itertools.pairwise(states), 1) if len(a.log) > len(b.log))  # type: ignore[attr-defined]
+    record = tmp_path / "game.json"
+    record.write_text(states[-1].record().dumps())
+    lines = f"g {end - 1}\nn\nq\n"
+    result = CliRunner().invoke(app, ["replay", "--step", str(record)], input=lines)
+    assert result.exit_code == 0, result.output
+    after_end = result.output.split(f"position {end}/")[1]
+    assert "round 1 is over" in after_end
+    assert "round 1 is over" not in result.output.split(f"position {end}/")[0]
+    assert re.search(r"action \d+: \S+ \S+ \(\+\d+", result.output)  # the points of a lay
 
 
 def test_triominos_says_what_each_action_scored() -> None:

@@ -711,10 +711,15 @@ class Session:
             assert self.saved is not None
             self.console.print(Text(f"the record of this game is in {self.saved[0]}", style="green"))
             return
+        if not self.offer_save():
+            self.say_unsaved()
+
+    def offer_save(self) -> bool:
+        """Ask for a file to save the finished game in; True once it is saved."""
         try:
             name = self.read("save the record of this game? file name (Enter: no) ").strip()
         except _NoInput:
-            return
+            return False
         while name and name.lower() not in ("n", "no", "q", "quit", "exit"):
             if name.lower().startswith("save "):
                 name = name[5:].strip()
@@ -722,17 +727,33 @@ class Session:
                 try:
                     name = self.read("which file name? (Enter: no) ").strip()
                 except _NoInput:
-                    return
+                    return False
                 continue
             try:
                 self.save(name)
-                return
+                return True
             except TritableError as exc:
                 self.refuse(str(exc), again="another name, or Enter: no")
             try:
                 name = self.read("file name (Enter: no) ").strip()
             except _NoInput:
-                return
+                return False
+        return False
+
+    def say_unsaved(self) -> None:
+        """After the save was declined: a file the game was loaded from or saved in still holds it
+        as it was then, unfinished or before an undo; say so, lest it be taken for the record."""
+        if self.saved is None:
+            return
+        path, kept = self.saved
+        history = self.state.history
+        if kept == history[: len(kept)]:
+            then = f"without its last {_actions(len(history) - len(kept))}"
+        else:
+            then = "as it was before an undo"
+        self.console.print(
+            Text(f"{path} still holds this game {then}: the finished game was not saved", style="yellow")
+        )
 
     # -- helpers ---------------------------------------------------------------------------------
 
@@ -751,7 +772,10 @@ class Session:
             if kept == history:
                 return f"the game is saved in {path}"
             if kept == history[: len(kept)]:
-                return f"the last {len(history) - len(kept)} actions are not saved (save FILE keeps them)"
+                missing = len(history) - len(kept)
+                if missing == 1:
+                    return "the last action is not saved (save FILE keeps it)"
+                return f"the last {missing} actions are not saved (save FILE keeps them)"
             return f"{path} holds the game before an undo, not as it stands (save FILE keeps it)"
         if self.state.is_terminal():
             return "the record of the game was not saved"
@@ -927,8 +951,16 @@ def step_replay(record: Record, console: Console) -> None:
                 else:
                     line.append(labels[seat], style=seat_style(state.game.id, seat))
                     line.append(" ")
-                line.append(state.game.action_to_string(action), style="bold")
+                notation = state.game.action_to_string(action)
+                line.append(notation, style="bold")
+                before, after = states[i - 1].view(None), state.view(None)
+                if seat != CHANCE and (points := move_points(state.game.id, seat, notation, before, after)):
+                    line.append(f" ({points})")
                 console.print(line)
+                # The board above shows the next round's table already: the round this action
+                # ended is shown as it finished, as in play.
+                if (ended := round_over(state.game.id, before, after)) is not None:
+                    console.print(ended)
             else:
                 console.print(Text("the start of the game", style="dim"))
             if state.is_terminal():
@@ -959,6 +991,11 @@ def step_replay(record: Record, console: Console) -> None:
                 break
     except KeyboardInterrupt:
         _interrupted(console, "")
+
+
+def _actions(n: int) -> str:
+    """``action`` or ``N actions``: ``the last action``, ``the last 3 actions``."""
+    return "action" if n == 1 else f"{n} actions"
 
 
 def _is_number(text: str) -> bool:
