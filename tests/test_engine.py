@@ -48,8 +48,12 @@ def test_option_validation_names_the_option() -> None:
     assert trade.parse("ONE") == "one"
     with pytest.raises(OptionError, match=r"trade.*none, one, all"):
         trade.parse("some")
-    with pytest.raises(OptionError, match="same"):
-        Option("same", bool, False, "Same rule").parse("maybe")
+    same = Option("same", bool, False, "Same rule")
+    for bad in ("maybe", 2, -1, 1.0, None):
+        with pytest.raises(OptionError, match="same"):
+            same.parse(bad)
+    # A switch reads the same as a number or as text: 1 and "1", 0 and "0".
+    assert [same.parse(v) for v in (1, "1", "yes", True, 0, "0", "no", False)] == [True] * 4 + [False] * 4
 
 
 def test_option_names_are_read_as_people_write_them() -> None:

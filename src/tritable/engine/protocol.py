@@ -81,6 +81,8 @@ class Option:
 
     >>> Option("same", bool, False, "Same rule").parse("true")
     True
+    >>> Option("same", bool, False, "Same rule").parse(0)
+    False
     """
 
     name: str
@@ -92,10 +94,15 @@ class Option:
     max: int | None = None
 
     def parse(self, value: Any) -> Any:
-        """Validate ``value`` (a Python value or command-line text) and return it typed."""
+        """Validate ``value`` (a Python value or command-line text) and return it typed: a switch
+        takes ``True``/``False``, ``1``/``0`` or the text ``true``, ``yes``, ``on``, ``y``, ``1``
+        (and their opposites), in any case."""
         if self.type is bool:
             if isinstance(value, bool):
                 return value
+            # 0 and 1 as numbers too, as they are taken as text ("1"): a JSON setup may hold either.
+            if type(value) is int and value in (0, 1):
+                return value == 1
             if isinstance(value, str) and value.strip().lower() in _TRUE | _FALSE:
                 return value.strip().lower() in _TRUE
             raise OptionError(f"option {self.name!r} takes true or false, not {value!r}", self.name)
