@@ -6,6 +6,7 @@ from __future__ import annotations
 import copy
 import json
 import random
+import re
 import time
 from typing import Any
 
@@ -215,10 +216,35 @@ def test_a_view_with_a_junk_field_gives_a_state_error_or_a_state_that_shows_it(
                 try:
                     draw = draws(bad)
                     samples = [draw(random.Random(i)) for i in range(3)]
-                except StateError:
+                except StateError as exc:
+                    assert not PYTHON_SPEAK.search(str(exc)), exc
                     continue
                 for sample in samples:
                     assert sample.view(bad["seat"]) == bad  # whatever seat the view names
+
+
+# What Python says of a value of the wrong type: a message about JSON says it in JSON's terms.
+PYTHON_SPEAK = re.compile(
+    r"NoneType|object is not|non-iterable|indices must|argument must|unhashable|operand|instances of|has no len"
+    r"|attribute|\bdict\b|\bstr\b|'int'|'float'|'bool'|sequence"
+)
+
+
+@pytest.mark.parametrize(("game_id", "players", "options"), [*HIDDEN, ("triad", 2, {})])
+def test_a_state_with_a_junk_field_is_refused_in_the_terms_of_json(
+    game_id: str, players: int, options: dict[str, Any]
+) -> None:
+    game = new_game(game_id, players, options)
+    refused = 0
+    for seed, plies in ((1, 3), (2, 11), (3, 25)):
+        state = play(game, seed, plies)
+        for bad in _spoiled(plain(state.to_json())):
+            try:
+                game.state_from_json(bad)
+            except StateError as exc:
+                assert not PYTHON_SPEAK.search(str(exc)), exc
+                refused += 1
+    assert refused > 20
 
 
 def test_a_triatri_view_choosing_from_an_empty_hand_is_refused() -> None:
@@ -227,9 +253,9 @@ def test_a_triatri_view_choosing_from_an_empty_hand_is_refused() -> None:
     sizes = view["hand_sizes"]
     view["chosen"] = [False, True, False]
     view["hand_sizes"] = [sizes[0], 0, sizes[1] + sizes[2]]
-    with pytest.raises(StateError, match="malformed triatri view"):
+    with pytest.raises(StateError, match="malformed TriATri view"):
         game.sample_state(view, random.Random(0))
-    with pytest.raises(StateError, match="malformed triatri view"):
+    with pytest.raises(StateError, match="malformed TriATri view"):
         game.sampler(view)(random.Random(0))
 
 

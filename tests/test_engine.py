@@ -49,9 +49,9 @@ def test_option_validation_names_the_option() -> None:
     with pytest.raises(OptionError, match=r"trade.*none, one, all"):
         trade.parse("some")
     same = Option("same", bool, False, "Same rule")
-    for bad in ("maybe", 2, -1, 1.0, None):
+    for junk in ("maybe", 2, -1, 1.0, None):
         with pytest.raises(OptionError, match="same"):
-            same.parse(bad)
+            same.parse(junk)
     # A switch reads the same as a number or as text: 1 and "1", 0 and "0".
     assert [same.parse(v) for v in (1, "1", "yes", True, 0, "0", "no", False)] == [True] * 4 + [False] * 4
 

@@ -642,7 +642,10 @@ def test_triple_triad_numbers_a_placement_card_then_cell(tmp_path: Path) -> None
     assert re.search(rf"{hand[0]} ↑\d →\d ↓\d ←\d +11 @1 +12 @2", result.stdout), result.stdout
 
 
-def test_declining_to_save_a_finished_loaded_game_says_the_file_holds_it_unfinished(tmp_path: Path) -> None:
+def test_declining_to_save_a_finished_loaded_game_says_the_file_holds_it_unfinished(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)  # a short path, which the console does not wrap
     game = tritable.new_game("triad")
     state = game.new_state(seed=3)
     rng = __import__("random").Random(1)
@@ -650,7 +653,7 @@ def test_declining_to_save_a_finished_loaded_game_says_the_file_holds_it_unfinis
         state.apply_action(rng.choice(state.legal_actions()))
     _, last = state.history[-1]
     before = Record.from_state(state).replay(upto=len(state.history) - 1)
-    saved = tmp_path / "saved.json"
+    saved = Path("saved.json")
     saved.write_text(before.record(names=["P1", "P2"]).dumps())
     lines = f"{game.action_to_string(last)}\n\n"
     result = CliRunner().invoke(app, ["play", "--load", str(saved)], input=lines)

@@ -281,7 +281,8 @@ def test_tri_t_area_sale_menu_numbers_are_the_blocks_sold() -> None:
     # The number typed is the blocks sold, 0 included: "0" sells none.
     assert [item.number for item in items] == [*range(1, len(items)), 0]
     assert session.command(p, "0", items)
-    assert session.state.blocks == state.blocks and session.state.sold[p] == 0
+    sold = session.state.view(None)
+    assert sold["blocks"] == state.view(None)["blocks"] and sold["sold"][p] == 0
 
 
 def test_triple_triad_menu_numbers_end_with_the_cell() -> None:

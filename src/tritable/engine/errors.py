@@ -7,6 +7,8 @@ leaves a state half-changed: games validate an action completely before touching
 
 from __future__ import annotations
 
+import re
+
 
 class TritableError(ValueError):
     """Base class of every error about bad input to tritable."""
@@ -65,8 +67,59 @@ class StateError(TritableError):
         """
         if isinstance(exc, KeyError) and exc.args:
             return cls(f"malformed {what}: it lacks the field {exc.args[0]!r}")
-        detail = str(exc) or type(exc).__name__
-        return cls(f"malformed {what}: a field has the wrong type or value ({detail})")
+        return cls(f"malformed {what}: a field has the wrong type or value ({in_json_terms(exc)})")
+
+
+_JSON_NAMES = {
+    "list": "a list",
+    "tuple": "a list",
+    "dict": "an object",
+    "str": "text",
+    "int": "a number",
+    "float": "a number",
+    "bool": "true or false",
+    "NoneType": "null",
+}
+
+# Python's messages for a value of the wrong type, and what was expected there, in JSON's terms.
+_WRONG_TYPE = [
+    (r"'(\w+)' object is not iterable|cannot unpack non-iterable (\w+) object", "a list"),
+    (r"'(\w+)' object is not subscriptable", "a list or an object"),
+    (r"object of type '(\w+)' has no len\(\)", "a list or text"),
+    (r"'(\w+)' object has no attribute", "an object"),
+    (r"list indices must be integers or slices, not (str)", None),
+    (r"list indices must be integers or slices, not (\w+)", "a whole number"),
+    (r"string indices must be integers, not '?(\w+)'?", None),
+    (r"(?:int|float)\(\) argument must be .*, not '(\w+)'", "a number"),
+    (r"unhashable type: '(\w+)'", "a plain value"),
+    (r"unsupported operand type\(s\) for .*: '(\w+)' and '\w+'", "a number"),
+    (r"not supported between instances of '(\w+)' and '\w+'", "a number"),
+]
+
+
+def in_json_terms(exc: Exception) -> str:
+    """What ``exc``, raised while reading JSON, says of the value that broke it, in JSON's terms
+    (a list, an object, text, a number, true or false, null) rather than Python's.
+
+    >>> in_json_terms(TypeError("'NoneType' object is not subscriptable"))
+    'null where a list or an object was expected'
+    >>> in_json_terms(TypeError("list indices must be integers or slices, not str"))
+    'a list where an object was expected'
+    >>> in_json_terms(ValueError("invalid literal for int() with base 10: 'x'"))
+    "invalid literal for int() with base 10: 'x'"
+    """
+    said = str(exc)
+    for pattern, expected in _WRONG_TYPE:
+        found = re.search(pattern, said)
+        if found is None:
+            continue
+        python = next(g for g in found.groups() if g)
+        if expected is None:  # a list or text indexed by name: it stood where an object belongs
+            return f"{'a list' if said.startswith('list') else 'text'} where an object was expected"
+        return f"{_JSON_NAMES.get(python, python)} where {expected} was expected"
+    if said == "Cannot choose from an empty sequence":  # random.choice: nothing left to deal
+        return "nothing is left to draw from"
+    return said or type(exc).__name__
 
 
 class RecordError(TritableError):

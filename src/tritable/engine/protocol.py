@@ -32,6 +32,7 @@ from tritable.engine.errors import (
     SetupError,
     StateError,
     TritableError,
+    in_json_terms,
 )
 
 if TYPE_CHECKING:
@@ -546,7 +547,7 @@ class State(ABC):
         except StateError:
             raise
         except (TypeError, ValueError, KeyError, IndexError, AttributeError) as exc:
-            raise StateError(f"{what}: the turn is broken ({type(exc).__name__}: {exc})") from None
+            raise StateError(f"{what}: the turn is broken ({in_json_terms(exc)})") from None
 
     def _agreeing_with(self, view: Mapping[str, Any]) -> Self:
         """This state, drawn from ``view`` by ``game.sample_state``, after checking that it shows
@@ -555,7 +556,7 @@ class State(ABC):
         try:
             shown = self.view(view.get("seat"))
         except (TypeError, ValueError, KeyError, IndexError, AttributeError) as exc:
-            raise StateError(f"no state shows this view: {exc}") from None
+            raise StateError(f"no state shows this view: {in_json_terms(exc)}") from None
         self._check_turn("no state shows this view")
         if shown != view:
             wrong = sorted(k for k in set(shown) | set(view) if shown.get(k) != view.get(k))

@@ -353,7 +353,7 @@ class TriATri(Game):
         except StateError:
             raise
         except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
-            raise StateError.malformed("triatri state", exc) from None
+            raise StateError.malformed("TriATri state", exc) from None
         state._check()
         state._check_turn()
         # The scores are written for the reader's sake; the gems decide them.
@@ -385,8 +385,8 @@ class TriATri(Game):
         except StateError:
             raise
         except (KeyError, TypeError, ValueError, IndexError, AttributeError, OverflowError) as exc:
-            raise StateError.malformed("triatri view", exc) from None
-        return checked_draws(view, deal, "triatri view", TriATriState._check)
+            raise StateError.malformed("TriATri view", exc) from None
+        return checked_draws(view, deal, "TriATri view", TriATriState._check)
 
     def _read_unseen(self, view: Mapping[str, Any]) -> Callable[[random.Random], TriATriState]:
         """What ``view`` shows and rules out, read once; returns the deal of the unseen cards."""

@@ -168,7 +168,7 @@ class Triominos(Game):
         except StateError:
             raise
         except (TypeError, ValueError, KeyError, IndexError, AttributeError) as exc:
-            raise StateError.malformed("triominos state", exc) from None
+            raise StateError.malformed("Triominos state", exc) from None
         state._check_replays()
         state._check_turn()
         # What to_json writes only for the reader's sake must still agree with the state.
@@ -202,7 +202,7 @@ class Triominos(Game):
         except TritableError:
             raise
         except (TypeError, ValueError, KeyError, IndexError, AttributeError) as exc:
-            raise StateError.malformed("triominos view", exc) from None
+            raise StateError.malformed("Triominos view", exc) from None
 
     def _lays_seen(self, view: Mapping[str, Any]) -> list[tuple[int, str, int, dict[str, int]]]:
         history = view.get("history") or []
@@ -255,7 +255,7 @@ class Triominos(Game):
         except StateError:
             raise
         except (TypeError, ValueError, KeyError, IndexError, AttributeError, OverflowError) as exc:
-            raise StateError.malformed("triominos view", exc) from None
+            raise StateError.malformed("Triominos view", exc) from None
         assert hidden is not None
 
         def deal(rng: random.Random) -> TriominosState:
@@ -276,7 +276,7 @@ class Triominos(Game):
 
     def string_to_action(self, text: str) -> Action:
         if not isinstance(text, str):
-            raise NotationError(f"notation is text, not {type(text).__name__}")
+            raise NotationError(f"notation is text, not {text!r}")
         s = "".join(text.split()).lower()
         if s == "draw":
             return DRAW
