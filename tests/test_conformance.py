@@ -407,3 +407,21 @@ def test_a_state_keeps_its_own_copy_of_the_setup(gid: str) -> None:
         assert json.dumps(state.to_json(), sort_keys=True) == before
         assert game.state_from_json(json.loads(before)) == state
         assert state.record().replay() == state
+
+
+@pytest.mark.parametrize("gid", GAMES)
+def test_copies_are_independent(gid: str) -> None:
+    """``copy.copy`` and ``copy.deepcopy`` give states of their own, as ``clone`` does: playing on
+    a copy leaves the original as it was."""
+    import copy
+
+    state = tritable.new_game(gid, game_class(gid).max_players).new_state(seed=4)
+    rng = random.Random(4)
+    for _ in range(6):
+        random_step(state, rng)
+    before = state.to_json()
+    for copied in (copy.copy(state), copy.deepcopy(state), state.clone()):
+        assert copied == state and type(copied) is type(state)
+        while not copied.is_terminal():
+            random_step(copied, rng)
+        assert state.to_json() == before

@@ -502,6 +502,10 @@ class State(ABC):
     def clone(self) -> State:
         """An independent copy (history included)."""
 
+    def __copy__(self) -> State:
+        # A shallow copy would share the position's lists: playing on it would change this state.
+        return self.clone()
+
     @abstractmethod
     def key(self) -> Hashable:
         """Everything that makes up the position, as a hashable value (no history)."""
