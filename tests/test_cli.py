@@ -207,7 +207,7 @@ def test_the_command_line_parser_says_error_in_one_line_too() -> None:
 
     for args, why in [
         (["simulate", "triad", "-n", "abc"], "Invalid value for '--games'"),
-        (["simulate"], "Missing argument 'game'"),
+        (["simulate"], "Missing argument 'GAME'"),
         (["games", "--bogus"], "No such option: --bogus"),
     ]:
         done = subprocess.run(

@@ -37,29 +37,37 @@ def _fmt(x: float | None, score: float, digits: int = 0) -> str:
 
 
 def arena(
-    game: Annotated[str, typer.Argument(help="Game id (see `tritable games`).")],
+    game: Annotated[str, typer.Argument(metavar="GAME", help="Game id (see `tritable games`).")],
     agents: Annotated[
         str,
         typer.Option(
             "--agents",
             "-a",
+            metavar="SPEC,SPEC[,...]",
             help="One agent spec per seat, comma-separated: random, greedy, mcts, ismcts, halving, a level "
             "(easy, normal, hard, perfect), with optional settings, e.g. hard,mcts:iterations=500.",
         ),
     ],
-    n_games: Annotated[int, typer.Option("--games", "-n", help="Number of games (rounded up to rotate seats).")] = 100,
-    seed: Annotated[int, typer.Option(help="Seed of the whole run (deals and agents).")] = 0,
-    players: Annotated[int | None, typer.Option(help="Number of players (default: one per agent).")] = None,
+    n_games: Annotated[
+        int, typer.Option("--games", "-n", metavar="N", help="Number of games (rounded up to rotate seats).")
+    ] = 100,
+    seed: Annotated[int, typer.Option(metavar="S", help="Seed of the whole run (deals and agents).")] = 0,
+    players: Annotated[
+        int | None, typer.Option(metavar="N", help="Number of players (default: one per agent).")
+    ] = None,
     option: Annotated[
         list[str] | None,
-        typer.Option("--option", "-o", help="A game option K=V (repeatable), e.g. --option same=true."),
+        typer.Option("--option", "-o", metavar="K=V", help="A game option K=V (repeatable), e.g. --option same=true."),
     ] = None,
-    jobs: Annotated[int | None, typer.Option("--jobs", "-j", help="Worker processes (default: all cores).")] = None,
+    jobs: Annotated[
+        int | None, typer.Option("--jobs", "-j", metavar="J", help="Worker processes (default: all cores).")
+    ] = None,
     record_to: Annotated[
-        str | None, typer.Option("--record", help="Write each game's record (JSON) into this folder.")
+        str | None, typer.Option("--record", metavar="FOLDER", help="Write each game's record (JSON) into this folder.")
     ] = None,
     as_json: Annotated[
-        bool, typer.Option("--json", help="Print the results as JSON, each game's too (progress on stderr).")
+        bool,
+        typer.Option("--json", metavar="", help="Print the results as JSON, each game's too (progress on stderr)."),
     ] = False,
 ) -> None:
     """Play agents against each other on every seat assignment; wins, draws, losses, Elo.
@@ -203,13 +211,16 @@ def hint_command(
     file: Annotated[
         Path,
         typer.Argument(
+            metavar="FILE",
             help="A game record, or a state (State.to_json(), `tritable replay --json`), as JSON; "
-            "- reads standard input."
+            "- reads standard input.",
         ),
     ],
-    level: Annotated[str, typer.Option(help="easy, normal, hard, perfect, or any agent spec.")] = "hard",
-    seed: Annotated[int, typer.Option(help="Seed of the agent.")] = 0,
-    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    level: Annotated[
+        str, typer.Option(metavar="LEVEL", help="easy, normal, hard, perfect, or any agent spec.")
+    ] = "hard",
+    seed: Annotated[int, typer.Option(metavar="S", help="Seed of the agent.")] = 0,
+    as_json: Annotated[bool, typer.Option("--json", metavar="", help="Print JSON.")] = False,
 ) -> None:
     """The best action for the side to move, with its evaluation and the runner-up actions."""
     from tritable.ai.levels import hint, resolve

@@ -48,7 +48,7 @@ MOST_GAMES = 10_000_000
 
 OptionList = Annotated[
     list[str] | None,
-    typer.Option("--option", "-o", help="A game option K=V (repeatable), e.g. --option same=true."),
+    typer.Option("--option", "-o", metavar="K=V", help="A game option K=V (repeatable), e.g. --option same=true."),
 ]
 
 
@@ -217,7 +217,7 @@ def load_record(path: Path) -> Record:
 
 
 @app.command()
-def games(as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False) -> None:
+def games(as_json: Annotated[bool, typer.Option("--json", metavar="", help="Print JSON.")] = False) -> None:
     """List the games: ids, player counts and options."""
     rows: list[dict[str, Any]] = []
     for gid in game_ids():
@@ -286,15 +286,17 @@ def write_record(folder: Path, game_id: str, seed: int, index: int, text: str, w
 
 @app.command()
 def simulate(
-    game: Annotated[str, typer.Argument(help="Game id (see `tritable games`).")],
-    n_games: Annotated[int, typer.Option("--games", "-n", help=f"Number of games (1 to {MOST_GAMES:,}).")] = 100,
-    seed: Annotated[int, typer.Option(help="Seed of the whole run.")] = 0,
-    players: Annotated[int | None, typer.Option(help="Number of players.")] = None,
+    game: Annotated[str, typer.Argument(metavar="GAME", help="Game id (see `tritable games`).")],
+    n_games: Annotated[
+        int, typer.Option("--games", "-n", metavar="N", help=f"Number of games (1 to {MOST_GAMES:,}).")
+    ] = 100,
+    seed: Annotated[int, typer.Option(metavar="S", help="Seed of the whole run.")] = 0,
+    players: Annotated[int | None, typer.Option(metavar="N", help="Number of players.")] = None,
     option: OptionList = None,
     record_to: Annotated[
-        str | None, typer.Option("--record", help="Write each game's record (JSON) into this folder.")
+        str | None, typer.Option("--record", metavar="FOLDER", help="Write each game's record (JSON) into this folder.")
     ] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
+    as_json: Annotated[bool, typer.Option("--json", metavar="", help="Print the summary as JSON.")] = False,
 ) -> None:
     """Play random games to the end and summarise them."""
     if not 1 <= n_games <= MOST_GAMES:
@@ -368,9 +370,11 @@ def simulate(
 
 @app.command()
 def replay(
-    file: Annotated[Path, typer.Argument(help="A game record (JSON); - reads standard input.")],
-    as_json: Annotated[bool, typer.Option("--json", help="Print the final state and outcome as JSON.")] = False,
-    step: Annotated[bool, typer.Option("--step", help="Step forwards and back through the game.")] = False,
+    file: Annotated[Path, typer.Argument(metavar="FILE", help="A game record (JSON); - reads standard input.")],
+    as_json: Annotated[
+        bool, typer.Option("--json", metavar="", help="Print the final state and outcome as JSON.")
+    ] = False,
+    step: Annotated[bool, typer.Option("--step", metavar="", help="Step forwards and back through the game.")] = False,
 ) -> None:
     """Validate a record, then print its final position and outcome (or step through it)."""
     if step and as_json:
@@ -412,11 +416,19 @@ def _number(value: float) -> str:
 
 @app.command()
 def bench(
-    seconds: Annotated[float, typer.Option(help="Length of one timed run, 0.01 to 3600 seconds.")] = 2.0,
-    runs: Annotated[int, typer.Option(help="Timed runs per case, 1 to 1000 (the median is reported).")] = 5,
-    only: Annotated[list[str] | None, typer.Option("--game", help="Only these game ids (repeatable).")] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
-    output: Annotated[Path | None, typer.Option(help="Also write the results as JSON to this file.")] = None,
+    seconds: Annotated[
+        float, typer.Option(metavar="SECONDS", help="Length of one timed run, 0.01 to 3600 seconds.")
+    ] = 2.0,
+    runs: Annotated[
+        int, typer.Option(metavar="N", help="Timed runs per case, 1 to 1000 (the median is reported).")
+    ] = 5,
+    only: Annotated[
+        list[str] | None, typer.Option("--game", metavar="GAME", help="Only these game ids (repeatable).")
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", metavar="", help="Print JSON.")] = False,
+    output: Annotated[
+        Path | None, typer.Option(metavar="FILE", help="Also write the results as JSON to this file.")
+    ] = None,
 ) -> None:
     """Benchmark random playouts through the public protocol, one core (see BENCHMARKS.md)."""
     from tritable.cli.bench import run_benchmarks

@@ -1041,7 +1041,7 @@ def _interrupted(console: Console, note: str) -> NoReturn:
 
 def play(
     game: Annotated[
-        str | None, typer.Argument(help="Game id (see `tritable games`); may be left out with --load.")
+        str | None, typer.Argument(metavar="GAME", help="Game id (see `tritable games`); may be left out with --load.")
     ] = None,
     players: Annotated[int | None, typer.Option(metavar="N", help="Number of players.")] = None,
     ai: Annotated[
@@ -1054,7 +1054,9 @@ def play(
             "Without --ai, P1 is human and the others are normal AIs.",
         ),
     ] = None,
-    hotseat: Annotated[bool, typer.Option("--hotseat", help="Every seat human: friends at one keyboard.")] = False,
+    hotseat: Annotated[
+        bool, typer.Option("--hotseat", metavar="", help="Every seat human: friends at one keyboard.")
+    ] = False,
     option: Annotated[
         list[str] | None,
         typer.Option("--option", "-o", metavar="K=V", help="A game option K=V (repeatable), e.g. --option same=true."),

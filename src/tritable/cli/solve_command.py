@@ -60,9 +60,12 @@ def _load_state(path: Path) -> State:
 
 
 def solve_file(
-    file: Annotated[Path, typer.Argument(help="A Triple Triad record, setup or state (JSON); - reads standard input.")],
-    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
-    one: Annotated[bool, typer.Option("--one", help="Find one optimal move, not all (faster).")] = False,
+    file: Annotated[
+        Path,
+        typer.Argument(metavar="FILE", help="A Triple Triad record, setup or state (JSON); - reads standard input."),
+    ],
+    as_json: Annotated[bool, typer.Option("--json", metavar="", help="Print JSON.")] = False,
+    one: Annotated[bool, typer.Option("--one", metavar="", help="Find one optimal move, not all (faster).")] = False,
 ) -> None:
     """Solve a Triple Triad position exactly: the value for the side to move and its best moves."""
     from tritable.ai.solver import solve
