@@ -172,3 +172,28 @@ def test_a_game_s_options_cannot_be_changed() -> None:
     copied = copy.deepcopy(game.options)
     copied["same"] = True  # a copy is the caller's own
     assert game.options["same"] is False
+
+
+def test_a_game_cannot_be_changed_once_made() -> None:
+    """States, records and dict keys hold a game: its seats and options stay as made, through
+    copies and pickles too."""
+    import copy
+    import pickle
+
+    import tritable
+    from tritable.engine import PlayerCountError
+
+    game = tritable.new_game("triple-triad", options={"same": True})
+    state = game.new_state(seed=1)
+    keyed = {game: 1}
+    for made in (game, copy.deepcopy(state).game, copy.copy(game), pickle.loads(pickle.dumps(game))):
+        with pytest.raises(PlayerCountError, match="cannot be changed"):
+            made.players = 3
+        with pytest.raises(OptionError, match="cannot be changed"):
+            made.options = {"same": False}
+        with pytest.raises(OptionError, match="cannot be changed"):
+            made.options["plus"] = True
+        with pytest.raises(OptionError):
+            del made.options
+        assert made == game and keyed[made] == 1
+    assert state.game.players == 2 and state.game.options["same"] is True

@@ -718,3 +718,38 @@ def test_an_outcome_does_not_alias_the_state_or_its_clones() -> None:
     state.outcome().details["rounds"].clear()
     assert state.to_json() == before and copy.to_json() == before
     assert state.record().replay() == state
+
+
+def test_declarations_made_in_another_order_show_the_same_views() -> None:
+    """The round-3 Declarations are simultaneous: the order they come in is no part of the game,
+    so two positions that differ only in it are equal and every seat's view of them is the same
+    (agents seed from the view: same position, same seed, same move)."""
+    from tritable.ai import make_agent
+
+    game = TriTArea(4)
+    rng = random.Random(3)
+    state = game.new_state(seed=3)
+    while not (state.current_player() == SIMULTANEOUS and state.view(None)["phase"] == "declare"):
+        random_step(state, rng)
+    seats = state.players_to_move()
+    choice = {s: state.legal_actions(s)[s % len(state.legal_actions(s))] for s in seats}
+    forwards, backwards = state.clone(), state.clone()
+    for s in seats:
+        forwards.apply_action(choice[s], s)
+    for s in reversed(seats):
+        backwards.apply_action(choice[s], s)
+    assert forwards.history != backwards.history
+    assert forwards == backwards and hash(forwards) == hash(backwards)
+    for seat in [None, *range(4)]:
+        assert forwards.view(seat) == backwards.view(seat)
+    seat = forwards.current_player()
+    seat = seat if seat >= 0 else forwards.players_to_move()[0]
+    agent = "mcts:iterations=30:determinizations=2"
+    assert make_agent(game, agent, seed=5).choose(forwards, seat) == make_agent(game, agent, seed=5).choose(
+        backwards, seat
+    )
+    # Part-way through, each seat sees its own Declaration and that the others have chosen.
+    half = state.clone()
+    half.apply_action(choice[seats[-1]], seats[-1])
+    assert [s for s, _ in half.view(seats[-1])["history"][-1:]] == [seats[-1]]
+    assert half.view(seats[0])["history"] == state.view(seats[0])["history"]

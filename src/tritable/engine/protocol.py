@@ -289,6 +289,25 @@ class Game(ABC):
         self.options: dict[str, Any] = Options(values)
         self.check_options()
 
+    def __setattr__(self, name: str, value: Any) -> None:
+        # A game is a value: states, records and dict keys hold it, so its seats and options stay
+        # as made (a game may still keep caches of its own).
+        if name in ("players", "options") and name in self.__dict__:
+            error = PlayerCountError if name == "players" else OptionError
+            raise error(f"a game's {name} cannot be changed: make a new game (new_game(id, players, options))")
+        object.__setattr__(self, name, value)
+
+    def __delattr__(self, name: str) -> None:
+        if name in ("players", "options"):
+            raise OptionError(f"a game's {name} cannot be removed")
+        object.__delattr__(self, name)
+
+    def __copy__(self) -> Self:
+        return self  # immutable: a copy of a state or record shares its game, as a clone does
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Self:
+        return self
+
     def check_options(self) -> None:  # noqa: B027  (a hook: most games have nothing to check)
         """Raise :class:`OptionError` for a combination of options that is invalid together."""
 

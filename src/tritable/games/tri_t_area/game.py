@@ -118,8 +118,10 @@ A seat's view holds its own hand (others' as counts), the board (each square's s
 bottom first), scores, blocks left, blocks sold, the current trick and every card played in each
 round so far, the rightholders, the Declarations (a round-3 choice of another seat shows only
 as ``true`` until all four have chosen), the round results (each with the city as it was
-scored) and the public action history (the same hidden choices left out). ``State.to_json`` adds
-every hand and the setup.
+scored) and the public action history (the same hidden choices left out; the round-3 Declarations,
+made together, in seat order rather than the order they came in, so that positions differing only
+in that order show the same view). ``State.to_json`` adds every hand, the setup and the history
+as played.
 """
 
 from __future__ import annotations
@@ -1010,9 +1012,26 @@ class TriTAreaState(State):
             "declared": declared,
             "played": [[[s, name(a)] for s, a in plays] for plays in self.played],
             "results": self.results,
-            "history": [[s, name(a)] for i, (s, a) in enumerate(self.history) if i not in hidden],
+            "history": [[s, name(a)] for s, a in self._history_shown(hidden, everything)],
         }
         return data
+
+    def _history_shown(self, hidden: set[int], everything: bool) -> list[tuple[int, Action]]:
+        """The history as ``_public`` gives it. In a view, the Declarations made together are
+        listed in seat order: they are simultaneous, so the order they came in is no part of the
+        game, and two equal positions show the same view (agents seed from it)."""
+        shown = [entry for i, entry in enumerate(self.history) if i not in hidden]
+        if everything:
+            return shown
+        declared = [type(a) is int and DECLARE <= a < DECLARE + NCARDS for _, a in shown]
+        i = 0
+        while i < len(shown):
+            j = i
+            while j < len(shown) and declared[j]:
+                j += 1
+            shown[i:j] = sorted(shown[i:j], key=lambda entry: entry[0])
+            i = j + 1
+        return shown
 
     def to_json(self) -> JSON:
         data = self._json_header()
