@@ -4,13 +4,16 @@ from __future__ import annotations
 
 import math
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 import tritable
+from tritable.ai.agents import AgentSpecError
 from tritable.ai.arena import (
+    ArenaError,
     ArenaReport,
     GameResult,
     PairResult,
@@ -23,7 +26,7 @@ from tritable.ai.arena import (
     run_arena,
     wilson,
 )
-from tritable.ai.levels import AgentSpecError, level_spec, make_agent, parse_spec, resolve
+from tritable.ai.levels import level_spec, make_agent, parse_spec, resolve
 from tritable.ai.mcts import MCTSAgent
 from tritable.engine import Record, UnknownGameError
 
@@ -226,10 +229,52 @@ def test_bad_specs() -> None:
         make_agent(None, "easy", 0)  # type: ignore[arg-type]
     with pytest.raises(AgentSpecError, match="the perfect level takes no settings"):
         make_agent("triple-triad", "perfect:seconds=1", 0)
-    with pytest.raises(ValueError, match="finite number > 0"):
+    with pytest.raises(AgentSpecError, match="c must be a finite number"):
         MCTSAgent(c=math.inf)
-    with pytest.raises(ValueError):
+    with pytest.raises(ArenaError, match="at least one"):
         run_arena(game, ["random", "random"], games=0)
+    bad_runs: list[tuple[dict[str, Any], str]] = [
+        ({"games": 2.5}, "whole number of games"),
+        ({"games": 2, "seed": "x"}, "seed is a whole number"),
+        ({"games": 2, "jobs": 0}, "jobs"),
+    ]
+    for settings, match in bad_runs:
+        with pytest.raises(ArenaError, match=match):
+            run_arena(game, ["random", "random"], **settings)
+    with pytest.raises(AgentSpecError, match="a list of agent specs"):
+        run_arena(game, "random,random", games=2)
+
+
+def test_agents_made_directly_check_their_settings_as_specs_do() -> None:
+    """The constructors take what a spec takes, and refuse the rest with the same typed error."""
+    from tritable.ai import LARGEST, GreedyAgent, HalvingAgent, ISMCTSAgent
+
+    made: list[Callable[[], object]] = [
+        lambda: MCTSAgent(iterations="5"),  # type: ignore[arg-type]
+        lambda: MCTSAgent(iterations=1.5),  # type: ignore[arg-type]
+        lambda: MCTSAgent(seconds="1"),  # type: ignore[arg-type]
+        lambda: MCTSAgent(determinizations=1.5),  # type: ignore[arg-type]
+        lambda: MCTSAgent(iterations=LARGEST["iterations"] + 1),
+        lambda: ISMCTSAgent(samples=-1),
+        lambda: HalvingAgent(rollout_depth=-1),
+        lambda: GreedyAgent(samples=None),  # type: ignore[arg-type]
+        lambda: GreedyAgent(own_plies=LARGEST["own_plies"] + 1),
+        lambda: GreedyAgent(playouts=0),
+    ]
+    for make in made:
+        with pytest.raises(AgentSpecError):
+            make()
+    assert repr(MCTSAgent(seed="abc", iterations=5)).startswith("MCTSAgent(seed='abc', iterations=5")  # type: ignore[arg-type]
+
+
+def test_the_arena_and_levels_take_a_game_id() -> None:
+    from tritable.ai import levels
+
+    report = run_arena("triad", ["random", "greedy"], games=2, seed=1, jobs=1)
+    assert report.game == tritable.new_game("triad", 2) and report.games == 2
+    with pytest.raises(UnknownGameError):
+        levels("nope")
+    assert levels("triple-triad")[-1] == "perfect" and "perfect" not in levels("triad")
 
 
 def test_levels_resolve_to_budgets() -> None:

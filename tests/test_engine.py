@@ -197,3 +197,29 @@ def test_a_game_cannot_be_changed_once_made() -> None:
             del made.options
         assert made == game and keyed[made] == 1
     assert state.game.players == 2 and state.game.options["same"] is True
+
+
+def test_api_edges_raise_the_documented_errors() -> None:
+    import random
+
+    import tritable
+    from tritable.engine import StateError
+    from tritable.engine.playout import random_step
+
+    game = tritable.new_game("triominos", 2)
+    state = game.new_state(seed=2)
+    data = state.to_json()
+    for wrong in ({"game": "nope"}, {"players": "2"}, {"options": "x"}, {"options": {"nope": 1}}):
+        with pytest.raises(StateError, match="bad game settings"):
+            tritable.state_from_json({**data, **wrong})
+    for seed in ("x", True, 1.5):
+        with pytest.raises(RecordError, match="seed is a whole number"):
+            Record.from_state(state, seed=seed)  # type: ignore[arg-type]
+    assert Record.loads(Record.from_state(state, seed=7).dumps()).seed == 7
+    rng = random.Random(2)
+    while not state.is_terminal():
+        random_step(state, rng)
+    outcome = state.outcome()
+    assert hash(outcome) == hash(state.clone().outcome()) and outcome in {outcome}
+    assert all(type(v) is int for v in outcome.scores)  # points, as the views give them
+    assert state.record().outcome == outcome.to_json()

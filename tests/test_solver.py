@@ -446,6 +446,13 @@ def test_solver_agent_refuses_hidden_hands() -> None:
         SolverAgent(0).choose(state, state.current_player())
 
 
+def test_solver_agents_refuse_another_game() -> None:
+    triad = tritable.new_game("triad").new_state(seed=1)
+    for agent in (SolverAgent(0), SampledSolverAgent(0)):
+        with pytest.raises(SolverError, match="plays Triple Triad, not triad"):
+            agent.choose(triad, triad.current_player())
+
+
 def test_sampled_agent_never_reads_the_hidden_hand() -> None:
     game = tritable.new_game("triple-triad", options={"open": False, "same": True, "plus": True})
     rng = random.Random(8)

@@ -709,3 +709,8 @@ def test_the_registry_makes_triad_with_its_options() -> None:
     game = tritable.new_game("triad", options={"move_cap": "50", "first_player": "RANDOM"})
     assert isinstance(game, Triad) and game.move_cap == 50 and game.options["first_player"] == "random"
     assert tritable.new_game("triad") == GAME and GAME.options == {"first_player": "black", "move_cap": 200}
+
+
+def test_a_diagram_is_text() -> None:
+    with pytest.raises(StateError, match="a Triad diagram is text"):
+        GAME.position(None)  # type: ignore[arg-type]

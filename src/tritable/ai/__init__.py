@@ -24,7 +24,7 @@ the iteration budget is reached first; ``hard:seconds=none`` keeps the level's i
 drops its time cap).
 
 Levels (``make_agent(game, level, seed)``): each level is an agent spec per game, kept in
-``LEVELS`` of the module ``tritable.ai.levels`` (the same table is in ``docs/ai.md``); ``hard`` stays under one
+``tritable.ai.LEVELS`` (the same table is in ``docs/ai.md``); ``hard`` stays under one
 second a move on the reference machine:
 
 * triple-triad: easy ``ismcts:iterations=40:c=0.5:samples=16``, normal
@@ -52,12 +52,11 @@ second a move on the reference machine:
 True
 """
 
-from tritable.ai.agents import ActionStat, Agent, GreedyAgent, Observation, RandomAgent
+from tritable.ai.agents import LARGEST, ActionStat, Agent, AgentSpecError, GreedyAgent, Observation, RandomAgent
 from tritable.ai.evaluation import EVALUATIONS, evaluation_for, register_evaluation
 from tritable.ai.halving import HalvingAgent
 from tritable.ai.levels import (
     LEVELS,
-    AgentSpecError,
     Hint,
     hint,
     level_spec,
@@ -71,6 +70,7 @@ from tritable.ai.policies import POLICIES, policy_for, register_policy
 
 __all__ = [
     "EVALUATIONS",
+    "LARGEST",
     "LEVELS",
     "POLICIES",
     "ActionStat",

@@ -15,15 +15,70 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from tritable.engine.errors import OutOfTurnError
+from tritable.engine.errors import OutOfTurnError, TritableError
 from tritable.engine.playout import random_step
 from tritable.engine.protocol import CHANCE, JSON, SIMULTANEOUS, TERMINAL, Action, Game, State
+
+
+class AgentSpecError(TritableError):
+    """An agent spec or level is unknown, or one of its settings is invalid."""
+
+
+LARGEST: dict[str, int] = {
+    "iterations": 10**8,
+    "seconds": 86_400,
+    "samples": 10**6,
+    "determinizations": 10**6,
+    "rollout_depth": 10**6,
+    "playouts": 10**6,
+    "own_plies": 8,
+}
+"""The largest value of each setting: more would not end within a day or would not fit in memory
+(``own_plies`` looks at every line of that many own actions), so a spec, say one read from a
+saved game, cannot ask for it."""
+
+_WHOLE = frozenset({"iterations", "samples", "determinizations", "rollout_depth", "playouts", "own_plies"})
+
+
+def check_setting(kind: str, key: str, value: Any, where: str | None = None) -> Any:
+    """``value``, checked as the setting ``key`` of an agent of ``kind``; :class:`AgentSpecError`
+    naming ``where`` (the spec, else the kind) if it is not a number of the right kind and size.
+    The agents' constructors and the spec parser check alike, so that an agent made either way
+    takes the same values.
+
+    >>> check_setting("mcts", "iterations", 500)
+    500
+    >>> check_setting("mcts", "iterations", "500")
+    Traceback (most recent call last):
+    ...
+    tritable.ai.agents.AgentSpecError: mcts: iterations takes a whole number, not '500'
+    """
+    said = where or kind
+    if key in _WHOLE:
+        if type(value) is not int:
+            raise AgentSpecError(f"{said}: {key} takes a whole number, not {value!r}"[:200])
+    elif type(value) not in (int, float):
+        raise AgentSpecError(f"{said}: {key} takes a number, not {value!r}"[:200])
+    elif not math.isfinite(value):
+        hint = " (none lifts the limit)" if key in ("iterations", "seconds") else ""
+        raise AgentSpecError(f"{said}: {key} must be a finite number{hint}, not {value!r}")
+    # 0 playout actions: the evaluation at the leaf; 0 samples: a fresh draw each iteration.
+    if key == "rollout_depth" or (key == "samples" and kind == "ismcts"):
+        if value < 0:
+            raise AgentSpecError(f"{said}: {key} must be >= 0, not {value}")
+    elif not value > 0:
+        raise AgentSpecError(f"{said}: {key} must be > 0, not {value}")
+    if key in LARGEST and value > LARGEST[key]:
+        raise AgentSpecError(f"{said}: {key} must be at most {LARGEST[key]:,}, not {value:,}")
+    return value
+
 
 Evaluation = Callable[[State, int], float]
 """A per-game evaluation: ``(state, seat) -> float`` in [-1, 1], higher is better for ``seat``."""
@@ -79,7 +134,7 @@ class Observation:
             p = state.current_player()
             if p == TERMINAL:
                 raise OutOfTurnError("the game is over")
-            raise OutOfTurnError(f"seat {seat} has no choice to make now")
+            raise OutOfTurnError(f"seat {seat!r} has no choice to make now")
         self.game: Game = state.game
         self.seat = seat
         self.view: JSON = state.view(seat)
@@ -172,7 +227,7 @@ class Agent(ABC):
 
     def __repr__(self) -> str:
         settings = "".join(f", {name}={getattr(self, name)!r}" for name in self.repr_settings)
-        return f"{type(self).__name__}(seed={self.seed}{settings})"
+        return f"{type(self).__name__}(seed={self.seed!r}{settings})"
 
     def observe(self, state: State, seat: int) -> Observation:
         return Observation(state, seat, self.seed)
@@ -264,8 +319,8 @@ class GreedyAgent(Agent):
         evaluation: Evaluation | None = None,
     ) -> None:
         super().__init__(seed)
-        if samples < 1 or own_plies < 1 or playouts < 1:
-            raise ValueError("greedy: samples, own_plies and playouts must be >= 1")
+        for key, value in (("samples", samples), ("own_plies", own_plies), ("playouts", playouts)):
+            check_setting("greedy", key, value)
         self.samples = samples
         self.own_plies = own_plies
         self.playouts = playouts

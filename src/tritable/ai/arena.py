@@ -31,9 +31,17 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from tritable.ai.levels import AgentSpecError, make_agent, resolve
+from tritable.ai.agents import AgentSpecError
+from tritable.ai.levels import make_agent, resolve
+from tritable.engine.errors import TritableError
 from tritable.engine.protocol import CHANCE, JSON, SIMULTANEOUS, TERMINAL, Game
 from tritable.engine.record import Record
+from tritable.engine.registry import new_game
+
+
+class ArenaError(TritableError):
+    """The arena's number of games, seed or worker count is not one it can play."""
+
 
 Z95 = 1.959963984540054
 
@@ -353,7 +361,7 @@ def _ignore_interrupts() -> None:
 
 
 def run_arena(
-    game: Game,
+    game: Game | str,
     specs: Sequence[str],
     games: int,
     seed: int = 0,
@@ -368,13 +376,19 @@ def run_arena(
     ``records``: every game's result carries its record (JSON text). ``keep_partial``: a Ctrl-C
     (:class:`KeyboardInterrupt`) returns the report of the games finished so far, marked
     ``interrupted``, instead of raising."""
+    if isinstance(specs, str) or not all(isinstance(s, str) for s in specs):
+        raise AgentSpecError("the arena takes a list of agent specs, one a seat, such as ['hard', 'greedy']")
     specs = [s.strip() for s in specs]
+    if isinstance(game, str):  # a game id: one seat an agent
+        game = new_game(game, len(specs))
     check_specs(game, specs)
-    if games < 1:
-        raise ValueError("the arena needs at least one game")
+    if type(games) is not int or games < 1:
+        raise ArenaError(f"the arena needs a whole number of games, at least one, not {games!r}")
+    if type(seed) is not int:
+        raise ArenaError(f"the arena's seed is a whole number, not {seed!r}")
     jobs = (os.cpu_count() or 1) if jobs is None else jobs
-    if jobs < 1:
-        raise ValueError("--jobs must be >= 1")
+    if type(jobs) is not int or jobs < 1:
+        raise ArenaError(f"the arena's jobs (worker processes) must be a whole number >= 1, not {jobs!r}")
     tasks = make_tasks(game, specs, games, seed, records)
     names = list(dict.fromkeys(specs))
     report = ArenaReport(game, list(specs), seed, assignments=len(assignments(specs)), planned=len(tasks), asked=games)

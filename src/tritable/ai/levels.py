@@ -16,22 +16,17 @@ should return ``ActionStat(..., solved=True)`` from ``analyse`` so that hints sh
 from __future__ import annotations
 
 import importlib
-import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from tritable.ai.agents import ActionStat, Agent, GreedyAgent, RandomAgent
+from tritable.ai.agents import LARGEST as LARGEST  # re-exported: the limits of every setting
+from tritable.ai.agents import ActionStat, Agent, AgentSpecError, GreedyAgent, RandomAgent, check_setting
 from tritable.ai.halving import HalvingAgent
 from tritable.ai.mcts import ISMCTSAgent, MCTSAgent
-from tritable.engine.errors import OutOfTurnError, TritableError, UnknownGameError
+from tritable.engine.errors import OutOfTurnError, UnknownGameError
 from tritable.engine.protocol import JSON, Action, Game, State
 from tritable.engine.registry import game_class
-
-
-class AgentSpecError(TritableError):
-    """An agent spec or level is unknown, or one of its settings is invalid."""
-
 
 KINDS: dict[str, type[Agent]] = {
     "random": RandomAgent,
@@ -133,7 +128,9 @@ def _load_solvers() -> None:
 def levels(game: Game | str) -> list[str]:
     """The levels available for ``game``: easy, normal, hard, and perfect where a solver is."""
     _load_solvers()
-    gid = game if isinstance(game, str) else game.id
+    if not isinstance(game, str | Game):
+        raise UnknownGameError(f"a game is a Game or a game id, not {type(game).__name__}")
+    gid = game_class(game).id if isinstance(game, str) else game.id  # an unknown id is refused
     return ["easy", "normal", "hard"] + (["perfect"] if gid in PERFECT else [])
 
 
@@ -145,7 +142,7 @@ class AgentSpec:
     """A parsed agent spec: ``name`` (a kind or a level) and its settings."""
 
     name: str
-    settings: dict[str, Any] = field(default_factory=dict)
+    settings: dict[str, Any] = field(default_factory=dict, hash=False)  # hashed by the rest
     text: str = ""
 
     def __str__(self) -> str:
@@ -179,19 +176,6 @@ def parse_spec(text: str) -> AgentSpec:
     return AgentSpec(name, settings, text.strip())
 
 
-LARGEST: dict[str, int] = {
-    "iterations": 10**8,
-    "seconds": 86_400,
-    "samples": 10**6,
-    "determinizations": 10**6,
-    "rollout_depth": 10**6,
-    "playouts": 10**6,
-    "own_plies": 8,
-}
-"""The largest value of each setting: more would not end within a day or would not fit in memory
-(``own_plies`` looks at every line of that many own actions), so a spec, say one read from a
-saved game, cannot ask for it."""
-
 _BUDGETS = ("iterations", "seconds")
 """The settings that may be ``none``: no such limit (a level's budget then keeps the other)."""
 
@@ -214,17 +198,7 @@ def _typed(text: str, kind: str, raw: dict[str, Any]) -> dict[str, Any]:
                 value = typ(value)
             except ValueError:
                 raise AgentSpecError(f"agent {text!r}: {key} takes a number, not {value!r}") from None
-        if isinstance(value, float) and not math.isfinite(value):
-            hint = " (none lifts the limit)" if key in _BUDGETS else ""
-            raise AgentSpecError(f"agent {text!r}: {key} must be a finite number{hint}, not {value!r}")
-        if key in ("rollout_depth", "samples"):  # 0: no playout, the evaluation at the leaf; a fresh draw an iteration
-            if value < 0:
-                raise AgentSpecError(f"agent {text!r}: {key} must be >= 0, not {value}")
-        elif not value > 0:
-            raise AgentSpecError(f"agent {text!r}: {key} must be > 0, not {value}")
-        if key in LARGEST and value > LARGEST[key]:
-            raise AgentSpecError(f"agent {text!r}: {key} must be at most {LARGEST[key]:,}, not {value:,}")
-        out[key] = value
+        out[key] = check_setting(kind, key, value, f"agent {text!r}")
     return out
 
 
@@ -243,7 +217,7 @@ def resolve(spec: AgentSpec | str, game: Game | str) -> tuple[str, dict[str, Any
         _load_solvers()
         gid = game if isinstance(game, str) else game.id
         if gid not in PERFECT:
-            raise AgentSpecError(f"{gid} has no perfect level (levels: {', '.join(levels(gid))})")
+            raise AgentSpecError(f"{gid} has no perfect level (levels: {', '.join(levels(game))})")
         if spec.settings:
             raise AgentSpecError("the perfect level takes no settings")
         return "perfect", {}
@@ -293,8 +267,8 @@ class Hint:
     value: float
     visits: int | None
     solved: bool
-    alternatives: list[ActionStat]
-    notations: list[str]
+    alternatives: list[ActionStat] = field(hash=False)  # hashed by the rest
+    notations: list[str] = field(hash=False)
 
     @property
     def win_rate(self) -> float:

@@ -33,7 +33,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any, ClassVar
 
-from tritable.ai.agents import ActionStat, Agent, Evaluation, Observation, prefer
+from tritable.ai.agents import ActionStat, Agent, AgentSpecError, Evaluation, Observation, check_setting, prefer
 from tritable.ai.policies import policy_for
 from tritable.engine.playout import random_step
 from tritable.engine.protocol import CHANCE, SIMULTANEOUS, TERMINAL, Action, Game, State
@@ -281,15 +281,11 @@ class _SearchAgent(Agent):
     ) -> None:
         super().__init__(seed)
         if iterations is None and seconds is None:
-            raise ValueError(f"{self.kind}: give an iteration budget, a time budget or both")
-        if iterations is not None and iterations < 1:
-            raise ValueError(f"{self.kind}: iterations must be >= 1, not {iterations}")
-        if seconds is not None and not seconds > 0:
-            raise ValueError(f"{self.kind}: seconds must be > 0, not {seconds}")
-        if not (c > 0 and math.isfinite(c)):
-            raise ValueError(f"{self.kind}: the exploration constant must be a finite number > 0, not {c}")
-        if rollout_depth is not None and rollout_depth < 0:
-            raise ValueError(f"{self.kind}: rollout_depth must be >= 0, not {rollout_depth}")
+            raise AgentSpecError(f"{self.kind}: give an iteration budget, a time budget or both")
+        settings = {"iterations": iterations, "seconds": seconds, "c": c, "rollout_depth": rollout_depth}
+        for key, value in settings.items():
+            if value is not None or key == "c":
+                check_setting(self.kind, key, value)
         self.iterations = iterations
         self.seconds = seconds
         self.c = c
@@ -328,8 +324,7 @@ class MCTSAgent(_SearchAgent):
         determinizations: int = 8,
     ) -> None:
         super().__init__(seed, iterations, seconds, c, rollout_depth, evaluation)
-        if determinizations < 1:
-            raise ValueError(f"mcts: determinizations must be >= 1, not {determinizations}")
+        check_setting(self.kind, "determinizations", determinizations)
         self.determinizations = determinizations
 
     def analyse_observation(self, obs: Observation) -> list[ActionStat]:
@@ -386,8 +381,7 @@ class ISMCTSAgent(_SearchAgent):
         samples: int = 0,
     ) -> None:
         super().__init__(seed, iterations, seconds, c, rollout_depth, evaluation)
-        if samples < 0:
-            raise ValueError(f"ismcts: samples must be >= 0, not {samples}")
+        check_setting(self.kind, "samples", samples)
         self.samples = samples
 
     def analyse_observation(self, obs: Observation) -> list[ActionStat]:

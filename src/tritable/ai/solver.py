@@ -46,7 +46,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from tritable.ai.agents import ActionStat, Agent, Observation
+from tritable.ai.agents import ActionStat, Agent, AgentSpecError, Observation, check_setting
 from tritable.ai.levels import register_perfect
 from tritable.ai.tt_solver_core import Position, Search
 from tritable.engine.errors import GameOverError, TritableError
@@ -334,6 +334,10 @@ class SolverAgent(Agent):
 
     kind = "perfect"
 
+    def observe(self, state: State, seat: int) -> Observation:
+        _check_game(state.game)
+        return super().observe(state, seat)
+
     def choose(self, state: State, seat: int) -> Action:
         obs = self.observe(state, seat)
         actions = obs.legal_actions()
@@ -375,10 +379,15 @@ class SampledSolverAgent(Agent):
 
     def __init__(self, seed: int = 0, samples: int = 4, all_best_from: int = 7) -> None:
         super().__init__(seed)
-        if samples < 1:
-            raise ValueError(f"samples must be >= 1, not {samples}")
+        check_setting("perfect", "samples", samples)
+        if type(all_best_from) is not int or not 0 <= all_best_from <= 9:
+            raise AgentSpecError(f"perfect: all_best_from counts empty cells, 0 to 9, not {all_best_from!r}")
         self.samples = samples
         self.all_best_from = all_best_from
+
+    def observe(self, state: State, seat: int) -> Observation:
+        _check_game(state.game)
+        return super().observe(state, seat)
 
     def analyse_observation(self, obs: Observation) -> list[ActionStat]:
         actions = obs.legal_actions()

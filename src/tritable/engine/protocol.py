@@ -160,7 +160,7 @@ class Outcome:
     scores: tuple[float, ...]
     ranks: tuple[int, ...]
     winners: tuple[int, ...]
-    details: Mapping[str, Any] = field(default_factory=dict)
+    details: Mapping[str, Any] = field(default_factory=dict, hash=False)  # JSON: hashed by the rest
 
     @classmethod
     def from_scores(

@@ -80,6 +80,8 @@ class Record:
             raise RecordError(f"give one name a seat: {game.players} names, not {len(names)}")
         if names is not None:
             _check_names(names)
+        if seed is not None and type(seed) is not int:  # what a record may hold, and read back
+            raise RecordError(f"a record's seed is a whole number, not {seed!r}")
         actions: list[str] = []
         try:
             replay = game.state_from_setup(state.initial_setup)

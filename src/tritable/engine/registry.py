@@ -6,7 +6,7 @@ import importlib
 from collections.abc import Mapping
 from typing import Any
 
-from tritable.engine.errors import StateError, UnknownGameError
+from tritable.engine.errors import StateError, TritableError, UnknownGameError
 from tritable.engine.protocol import Game, State
 
 # Game modules are imported on first use so that ``import tritable`` stays cheap.
@@ -59,4 +59,8 @@ def state_from_json(data: Mapping[str, Any]) -> State:
     """Rebuild any game's state from :meth:`State.to_json`."""
     if not isinstance(data, Mapping) or not isinstance(data.get("game"), str):
         raise StateError("a state JSON object names its 'game'")
-    return new_game(data["game"], data.get("players"), data.get("options")).state_from_json(data)
+    try:
+        game = new_game(data["game"], data.get("players"), data.get("options"))
+    except TritableError as exc:  # an unknown game, a bad player count or option: the JSON is bad
+        raise StateError(f"bad game settings in the state JSON: {exc}") from None
+    return game.state_from_json(data)

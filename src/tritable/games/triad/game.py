@@ -257,6 +257,8 @@ class Triad(Game):
         >>> len(state.legal_actions())
         27
         """
+        if not isinstance(diagram, str):
+            raise StateError(f"a Triad diagram is text (six lines of six cells), not {type(diagram).__name__}")
         rows = [line.split() for line in diagram.strip().splitlines()]
         if len(rows) != SIZE or any(len(row) != SIZE for row in rows):
             raise StateError("a Triad diagram has six lines of six cells (rank 6 first)")

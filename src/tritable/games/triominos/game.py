@@ -864,7 +864,7 @@ class TriominosState(State):
             "rounds_played": len(self.log),
             "rounds": [self._log_json(entry, layout=False) for entry in self.log],
         }
-        return Outcome(tuple(float(v) for v in self.scores), ranks, shown, details)
+        return Outcome(tuple(self.scores), ranks, shown, details)
 
     # -- copies, identity -----------------------------------------------------------------------
 
