@@ -91,6 +91,12 @@ def test_arena_records_every_game_and_says_when_it_rounds_up(app: typer.Typer, t
     assert [r["agents_by_seat"] for r in data["results"]] == [list(r.names or ()) for r in records]
     bad(app, [*args, "--record", str(folder)], "holds records of seed 4 already")
     bad(app, [*args, "--record", str(paths[0])], "--record takes the name of a folder")
+    # A record that cannot be written fails the run, after its results are out.
+    blocked = tmp_path / "blocked"
+    (blocked / "triad-4-00002.json").mkdir(parents=True)
+    result = runner.invoke(app, [*args, "--record", str(blocked)])
+    assert result.exit_code == 2 and "W-D-L" in result.stdout, result.output
+    assert "cannot write" in result.stderr and "(2 records written before it)" in " ".join(result.stderr.split())
 
 
 def test_ctrl_c_in_the_arena_reports_the_games_played(app: typer.Typer, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -222,7 +228,25 @@ def test_hint_bad_input(app: typer.Typer, tmp_path: Path) -> None:
     bad(app, ["hint", str(running)], "'names' must name each of its 2 seats, not 1")
     setup = tmp_path / "setup.json"
     setup.write_text(json.dumps({"game": "triad", "setup": {}}), encoding="utf-8")
-    bad(app, ["hint", str(setup)], "not a game record: it has no 'format' field")
+    bad(app, ["hint", str(setup)], "the setup lacks 'black'")
+    setup.write_text(json.dumps({"setup": {}}), encoding="utf-8")
+    bad(app, ["hint", str(setup)], "a setup file names its 'game'")
+    setup.write_text(json.dumps({"game": "triad"}), encoding="utf-8")
+    bad(app, ["hint", str(setup)], "neither a record (no 'actions'), a state (no 'history') nor a setup")
+
+
+def test_hint_reads_a_setup_file_as_solve_does(app: typer.Typer, tmp_path: Path) -> None:
+    """A setup file gives the position before the first move, for any game."""
+    game = tritable.new_game("triad", options={"first_player": "random"})
+    state = game.new_state(seed=3)
+    setup = tmp_path / "setup.json"
+    setup.write_text(json.dumps({"game": "Triad", "options": {"first_player": "random"}, "setup": state.initial_setup}))
+    result = runner.invoke(app, ["hint", str(setup), "--level", "greedy", "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    (given,) = data["hints"]
+    assert data["actions"] == 0 and given["seat"] == state.current_player()
+    assert game.string_to_action(given["best"]["action"]) in state.legal_actions()
 
 
 def test_hint_prints_player_names_as_written(app: typer.Typer, tmp_path: Path) -> None:

@@ -115,11 +115,11 @@ def test_record_errors_name_seats_as_the_commands_do(tmp_path: Path) -> None:
 def test_bench_reports_medians(tmp_path: Path) -> None:
     out = tmp_path / "bench.json"
     result = runner.invoke(
-        app, ["bench", "--game", "triad", "--seconds", "0.05", "--runs", "3", "--json", "--output", str(out)]
+        app, ["bench", "--game", "Triad", "--seconds", "0.05", "--runs", "3", "--json", "--output", str(out)]
     )
     assert result.exit_code == 0, result.output
     data = json.loads(out.read_text())
-    (case,) = data["cases"]
+    (case,) = data["cases"]  # the id read in any case, as everywhere
     assert case["game"] == "triad" and len(case["runs_games_per_second"]) == 3
     assert case["plies_per_second"] > 0
 
@@ -429,3 +429,44 @@ def test_a_dash_reads_the_record_from_standard_input(tmp_path: Path) -> None:
     ):
         result = runner.invoke(app, args, input=text)
         assert result.exit_code == 2 and why in result.output, result.output
+
+
+def test_a_closed_or_unreadable_standard_input_is_an_error_naming_it(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    def run(command: str, preexec: Any) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            [sys.executable, "-m", "tritable.cli.main", command, "-"],
+            capture_output=True,
+            stdin=subprocess.DEVNULL,
+            text=True,
+            timeout=120,
+            close_fds=True,
+            preexec_fn=preexec,
+        )
+
+    written = tmp_path / "in"
+    for command in ("hint", "replay", "solve"):
+        closed = run(command, lambda: os.close(0))
+        assert closed.returncode == 2 and "error: standard input is closed" in closed.stderr, closed
+        assert "Traceback" not in closed.stderr
+        write_only = run(command, lambda: os.dup2(os.open(written, os.O_WRONLY | os.O_CREAT), 0))
+        assert write_only.returncode == 2 and "error: cannot read standard input" in write_only.stderr, write_only
+
+
+def test_a_name_too_long_is_an_error_naming_it_briefly(tmp_path: Path) -> None:
+    long = "a" * 5000
+    for args in (["replay", long], ["hint", long], ["solve", long], ["simulate", "triad", "--record", f"{long}/x"]):
+        result = runner.invoke(app, args)
+        assert result.exit_code == 2, result.output
+        said = " ".join(result.output.split())
+        assert "too long" in said and ("(5000 characters)" in said or "(5002 characters)" in said), said
+        assert long not in said
+
+
+def test_a_negative_seed_is_refused_as_it_would_repeat_its_positive_twin() -> None:
+    for args in (["simulate", "triad", "-n", "1"], ["arena", "triad", "--agents", "random,random", "-n", "2"]):
+        result = runner.invoke(app, [*args, "--seed", "-5"])
+        assert result.exit_code == 2 and "--seed takes a whole number >= 0, not -5" in result.output, result.output
+        assert runner.invoke(app, [*args, "--seed", "0", "--json"]).exit_code == 0

@@ -17,7 +17,7 @@ from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from tritable.engine import Record, State, TritableError, game_class, state_from_json
+from tritable.engine import State, TritableError, game_class
 from tritable.engine.protocol import CHANCE, TERMINAL
 
 if TYPE_CHECKING:
@@ -74,12 +74,13 @@ def arena(
 
     Ctrl-C stops the run and reports the games finished so far (exit status 130)."""
     from tritable.ai.arena import check_specs, planned_games, run_arena, spec_args
-    from tritable.cli.main import console, fail, known_id, make_game, record_folder, stop_interrupted
+    from tritable.cli.main import check_seed, console, fail, known_id, make_game, record_folder, stop_interrupted
 
     if not 1 <= n_games <= MOST_GAMES:
         fail(f"--games takes 1 to {MOST_GAMES:,}, not {n_games}")
     if jobs is not None and not 1 <= jobs <= MOST_JOBS:
         fail(f"--jobs takes 1 to {MOST_JOBS} worker processes, not {jobs}")
+    check_seed(seed)
     try:
         specs = spec_args(agents)
         game = known_id(game)
@@ -116,11 +117,15 @@ def arena(
             progress.update(bar, completed=done, total=total)
 
         report = run_arena(g, specs, n_games, seed, jobs, progress=tick, records=folder is not None, keep_partial=True)
-    written = _write_records(report, folder) if folder is not None else 0
+    # The results first: a record that cannot be written (a full disk) must not lose them.
     if as_json:
-        print(json.dumps(report.to_json(), indent=1))
+        print(json.dumps(report.to_json(), indent=1), flush=True)
     else:
-        _print_report(report, written, folder)
+        _print_report(report)
+    if folder is not None:
+        written = _write_records(report, folder)
+        if not as_json and written:
+            console.print(f"{written} records written to {folder}", highlight=False, markup=False)
     if report.interrupted:
         stop_interrupted()
 
@@ -134,7 +139,7 @@ def _write_records(report: ArenaReport, folder: Path) -> int:
     return len(report.results)
 
 
-def _print_report(report: ArenaReport, written: int, folder: Path | None) -> None:
+def _print_report(report: ArenaReport) -> None:
     from tritable.cli.main import console
 
     g = report.game
@@ -203,8 +208,6 @@ def _print_report(report: ArenaReport, written: int, folder: Path | None) -> Non
     else:
         console.print("one agent in every seat: no head-to-head results", highlight=False)
     console.print(f"{data['plies']} actions in {data['seconds']:.1f} s", highlight=False)
-    if folder is not None:
-        console.print(f"{written} records written to {folder}", highlight=False, markup=False)
 
 
 def hint_command(
@@ -212,8 +215,8 @@ def hint_command(
         Path,
         typer.Argument(
             metavar="FILE",
-            help="A game record, or a state (State.to_json(), `tritable replay --json`), as JSON; "
-            "- reads standard input.",
+            help="A game record, a state (State.to_json(), `tritable replay --json`) or a setup file "
+            '({"game": ..., "setup": {...}}), as JSON; - reads standard input.',
         ),
     ],
     level: Annotated[
@@ -259,17 +262,10 @@ def hint_command(
 
 
 def _load_position(path: Path) -> tuple[State, list[str] | None]:
-    """The position at the end of the record or state in ``path``, and the record's names."""
-    from tritable.cli.main import read_position, record_refused
+    """The position of the record, state or setup in ``path``, and the record's names."""
+    from tritable.cli.main import position_of, read_position
 
-    data = read_position(path)
-    try:
-        if isinstance(data, dict) and "format" not in data and ("history" in data or "board" in data):
-            return state_from_json(data), None
-        record = Record.from_json(data)
-        return record.replay(), record.names
-    except TritableError as exc:
-        record_refused(path, exc)
+    return position_of(path, read_position(path))
 
 
 def _outcome(value: float) -> str:

@@ -28,8 +28,9 @@ from rich.markup import escape
 from rich.table import Table
 
 import tritable
-from tritable.engine import Record, TritableError, game_class, game_ids, new_game
+from tritable.engine import Record, State, TritableError, game_class, game_ids, new_game, state_from_json
 from tritable.engine.playout import random_playout
+from tritable.engine.protocol import json_type
 from tritable.engine.record import json_problem
 
 app = typer.Typer(
@@ -119,6 +120,39 @@ def read_position(path: Path) -> Any:
     return data
 
 
+def position_of(path: Path, data: Any) -> tuple[State, list[str] | None]:
+    """The position the JSON ``data`` read from ``path`` (:func:`read_position`) holds, and the
+    seats' names where a record gives them: a record's after its actions, a state (``history``,
+    ``board``), or a setup file, ``{"game": ..., "players": ..., "options": {...}, "setup":
+    {...}}`` (``players`` and ``options`` may be left out), before the first move."""
+    if not isinstance(data, dict):
+        fail(f"{named(path)}: expected a JSON object (a record, a setup or a state), not {json_type(data)}")
+    try:
+        if "actions" in data or "format" in data:
+            record = Record.from_json(data)
+            return record.replay(), record.names
+        if "history" in data or "board" in data:
+            return state_from_json(data), None
+        if "setup" not in data:
+            fail(f"{named(path)}: neither a record (no 'actions'), a state (no 'history') nor a setup (no 'setup')")
+        if not isinstance(data.get("game"), str):
+            fail(f"{named(path)}: a setup file names its 'game'")
+        unknown = set(data) - {"game", "players", "options", "setup"}
+        if unknown:
+            fail(f"{named(path)}: unknown setup file field(s): {', '.join(sorted(unknown))}")
+        options = data.get("options", {})
+        if not isinstance(options, dict):
+            fail(f"{named(path)}: 'options' must be a JSON object")
+        if not isinstance(data["setup"], dict):
+            fail(f"{named(path)}: 'setup' must be a JSON object (every chance outcome of the game: the deal)")
+        players = data.get("players")
+        if players is not None and type(players) is not int:
+            fail(f"{named(path)}: 'players' must be a whole number")
+        return new_game(known_id(data["game"]), players, options).new_state(setup=data["setup"]), None
+    except TritableError as exc:
+        record_refused(path, exc)
+
+
 def known_id(game: str) -> str:
     """The game id ``game`` names, read in any case as option names are (``Triad`` is ``triad``);
     unknown names are left as they are, for the registry to refuse."""
@@ -142,15 +176,23 @@ STDIN = Path("-")
 """The file name that stands for standard input (``tritable replay - < game.json``)."""
 
 
-def named(path: Path) -> str:
-    """``path`` as messages name it: ``-`` is "standard input"."""
-    return "standard input" if path == STDIN else str(path)
+def named(path: Path | str) -> str:
+    """``path`` as messages name it: ``-`` is "standard input", and a name too long to read in
+    one line keeps its two ends.
+
+    >>> named(Path("x" * 300))
+    'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx (300 characters)'
+    """
+    if path == STDIN:
+        return "standard input"
+    text = str(path)
+    return text if len(text) <= 200 else f"{text[:40]}…{text[-40:]} ({len(text)} characters)"
 
 
 def read_text(path: Path) -> str:
     """The UTF-8 text of ``path`` (``-``: standard input), or ``error: <why>`` if it cannot be
     read, is too large or is not UTF-8 text."""
-    data = sys.stdin.buffer.read(LARGEST_FILE + 1) if path == STDIN else _read_file(path)
+    data = _read_stdin() if path == STDIN else _read_file(path)
     if len(data) > LARGEST_FILE:
         fail(f"{named(path)}: larger than {LARGEST_FILE // 2**20} MB: not a record, setup or state")
     try:
@@ -159,8 +201,21 @@ def read_text(path: Path) -> str:
         fail(f"{named(path)}: not UTF-8 text (byte {exc.start + 1} is {data[exc.start]:#04x})")
 
 
+def _read_stdin() -> bytes:
+    if sys.stdin is None:  # started with standard input closed
+        fail("standard input is closed: give the name of a file, or pipe one in")
+    try:
+        return sys.stdin.buffer.read(LARGEST_FILE + 1)
+    except OSError as exc:
+        fail(f"cannot read standard input: {exc.strerror or exc}")
+
+
 def _read_file(path: Path) -> bytes:
-    if path.is_dir():
+    try:
+        folder = path.is_dir()
+    except OSError as exc:  # a name too long, a folder on the way that may not be looked into
+        fail(f"cannot read {named(path)}: {exc.strerror or exc}")
+    if folder:
         # The command line reads an empty name as the current folder.
         empty = " (an empty name is the current folder)" if path == Path(".") else ""
         fail(f"{path} is a folder{empty}: give the name of a file")
@@ -168,7 +223,7 @@ def _read_file(path: Path) -> bytes:
         with path.open("rb") as f:
             return f.read(LARGEST_FILE + 1)
     except OSError as exc:
-        fail(f"cannot read {path}: {exc.strerror or exc}")
+        fail(f"cannot read {named(path)}: {exc.strerror or exc}")
 
 
 def write_text(path: Path, text: str) -> None:
@@ -206,6 +261,13 @@ def _umask() -> int:
 
 
 _UMASK = _umask()
+
+
+def check_seed(seed: int | None) -> None:
+    """``error:`` for a negative ``--seed``: Python's random numbers take ``-n`` as ``n``, so it
+    would play the same games as its positive twin while the output names another seed."""
+    if seed is not None and seed < 0:
+        fail(f"--seed takes a whole number >= 0, not {seed} (a seed and its negative give the same games)")
 
 
 def load_record(path: Path) -> Record:
@@ -261,14 +323,14 @@ def record_folder(record_to: str, game_id: str, seed: int) -> Path:
         record = Path(record_to).expanduser()
     except RuntimeError as exc:  # ~nosuchuser
         fail(f"cannot create {record_to}: {exc}")
-    if record.exists() and not record.is_dir():
-        fail(f"--record takes the name of a folder: {record_to} is a file")
     try:
+        if record.exists() and not record.is_dir():
+            fail(f"--record takes the name of a folder: {record_to} is a file")
         record.mkdir(parents=True, exist_ok=True)
         # The names say game, seed and number only: another run's records would be lost.
         earlier = next((p for p in record.glob(f"{glob.escape(game_id)}-{seed}-*.json") if p.is_file()), None)
     except OSError as exc:
-        fail(f"cannot create {record_to}: {exc.strerror or exc}")
+        fail(f"cannot create {named(record_to)}: {exc.strerror or exc}")
     if earlier is not None:
         fail(f"{record} holds records of seed {seed} already ({earlier.name}): choose another folder")
     return record
@@ -301,6 +363,7 @@ def simulate(
     """Play random games to the end and summarise them."""
     if not 1 <= n_games <= MOST_GAMES:
         fail(f"--games takes 1 to {MOST_GAMES:,}, not {n_games}")
+    check_seed(seed)
     g = make_game(game, players, option)
     record = record_folder(record_to, g.id, seed) if record_to is not None else None
     rng = random.Random(seed)
@@ -439,6 +502,7 @@ def bench(
         fail(f"--runs takes 1 to 1000, not {runs}")
     if output is not None:
         _check_writable(output)
+    only = [known_id(gid) for gid in only] if only else None  # ids in any case, as everywhere
     for gid in only or []:
         if gid not in game_ids():
             fail(f"no game {gid!r} (games: {', '.join(game_ids())})")

@@ -1077,7 +1077,7 @@ def play(
     ] = None,
 ) -> None:
     """Play a game at the terminal: against AI seats, or with friends at one keyboard."""
-    from tritable.cli.main import STDIN, as_players_say, fail, load_record, make_game
+    from tritable.cli.main import STDIN, as_players_say, check_seed, fail, load_record, make_game
 
     console = Console(highlight=False)
     if sys.stdin.isatty():
@@ -1103,6 +1103,7 @@ def play(
     else:
         if game is None:
             fail("which game? tritable play GAME (see `tritable games`), or --load FILE")
+        check_seed(seed)
         g = make_game(game, players, option)
         base_seed = seed if seed is not None else random.randrange(2**31)
         try:

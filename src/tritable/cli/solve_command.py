@@ -22,11 +22,11 @@ from typing import Annotated
 
 import typer
 
-from tritable.engine import Record, State, TritableError, new_game, state_from_json
+from tritable.engine import State, TritableError
 
 
 def _load_state(path: Path) -> State:
-    from tritable.cli.main import fail, named, read_position, record_refused
+    from tritable.cli.main import fail, named, position_of, read_position
 
     data = read_position(path)
     if not isinstance(data, dict):
@@ -35,28 +35,7 @@ def _load_state(path: Path) -> State:
         fail(f"{named(path)}: no 'game' field: expected a record, a setup or a state")
     if data.get("game") != "triple-triad":
         fail(f"{named(path)}: the solver plays Triple Triad (game 'triple-triad'), not {data.get('game')!r}")
-    try:
-        if "actions" in data or "format" in data:
-            return Record.from_json(data).replay()
-        if "history" in data or "board" in data:
-            return state_from_json(data)
-        if "setup" not in data:
-            fail(f"{named(path)}: neither a record (no 'actions'), a state (no 'history') nor a setup (no 'setup')")
-        unknown = set(data) - {"game", "players", "options", "setup"}
-        if unknown:
-            fail(f"{named(path)}: unknown setup file field(s): {', '.join(sorted(unknown))}")
-        options = data.get("options", {})
-        if not isinstance(options, dict):
-            fail(f"{named(path)}: 'options' must be a JSON object")
-        if not isinstance(data["setup"], dict):
-            fail(f"{named(path)}: 'setup' must be a JSON object (the cards of both hands, who starts)")
-        players = data.get("players")
-        if players is not None and (not isinstance(players, int) or isinstance(players, bool)):
-            fail(f"{named(path)}: 'players' must be a whole number")
-        game = new_game("triple-triad", players, options)
-        return game.new_state(setup=data["setup"])
-    except TritableError as exc:
-        record_refused(path, exc)
+    return position_of(path, data)[0]
 
 
 def solve_file(
