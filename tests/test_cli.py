@@ -447,6 +447,16 @@ def test_a_closed_or_unreadable_standard_input_is_an_error_naming_it(tmp_path: P
         )
 
     written = tmp_path / "in"
+    closed = subprocess.run(
+        [sys.executable, "-m", "tritable.cli.main", "play", "triad", "--seed", "1"],
+        capture_output=True,
+        stdin=subprocess.DEVNULL,
+        text=True,
+        timeout=120,
+        close_fds=True,
+        preexec_fn=lambda: os.close(0),
+    )
+    assert closed.returncode == 2 and "error: standard input is closed: play reads" in closed.stderr, closed
     for command in ("hint", "replay", "solve"):
         closed = run(command, lambda: os.close(0))
         assert closed.returncode == 2 and "error: standard input is closed" in closed.stderr, closed

@@ -1080,6 +1080,8 @@ def play(
     from tritable.cli.main import STDIN, as_players_say, check_seed, fail, load_record, make_game
 
     console = Console(highlight=False)
+    if sys.stdin is None:  # started with standard input closed
+        fail("standard input is closed: play reads the moves from it")
     if sys.stdin.isatty():
         with contextlib.suppress(ImportError):
             import readline  # noqa: F401  (line editing and history for the prompts)
