@@ -457,6 +457,16 @@ def test_a_closed_or_unreadable_standard_input_is_an_error_naming_it(tmp_path: P
         preexec_fn=lambda: os.close(0),
     )
     assert closed.returncode == 2 and "error: standard input is closed: play reads" in closed.stderr, closed
+    write_only = subprocess.run(
+        [sys.executable, "-m", "tritable.cli.main", "play", "triad", "--seed", "1"],
+        capture_output=True,
+        stdin=subprocess.DEVNULL,
+        text=True,
+        timeout=120,
+        close_fds=True,
+        preexec_fn=lambda: os.dup2(os.open(written, os.O_WRONLY | os.O_CREAT), 0),
+    )
+    assert write_only.returncode == 2 and "error: cannot read standard input" in write_only.stderr, write_only
     for command in ("hint", "replay", "solve"):
         closed = run(command, lambda: os.close(0))
         assert closed.returncode == 2 and "error: standard input is closed" in closed.stderr, closed

@@ -823,6 +823,11 @@ def read_line(console: Console, prompt: str, interactive: bool) -> str:
     except EOFError:
         console.print()
         raise _NoInput from None
+    except OSError as exc:  # standard input open for writing only, say
+        from tritable.cli.main import fail
+
+        console.print()
+        fail(f"cannot read standard input: {exc.strerror or exc}")
     if not interactive:
         # Show what was read from a pipe, so the transcript reads like a session.
         console.print(Text(line, style="dim"))
