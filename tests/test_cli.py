@@ -435,44 +435,23 @@ def test_a_closed_or_unreadable_standard_input_is_an_error_naming_it(tmp_path: P
     import subprocess
     import sys
 
-    def run(command: str, preexec: Any) -> subprocess.CompletedProcess[str]:
-        return subprocess.run(
-            [sys.executable, "-m", "tritable.cli.main", command, "-"],
-            capture_output=True,
-            stdin=subprocess.DEVNULL,
-            text=True,
-            timeout=120,
-            close_fds=True,
-            preexec_fn=preexec,
-        )
-
     written = tmp_path / "in"
-    closed = subprocess.run(
-        [sys.executable, "-m", "tritable.cli.main", "play", "triad", "--seed", "1"],
-        capture_output=True,
-        stdin=subprocess.DEVNULL,
-        text=True,
-        timeout=120,
-        close_fds=True,
-        preexec_fn=lambda: os.close(0),
+    closing = (
+        (lambda: os.close(0), "error: standard input is closed"),
+        (lambda: os.dup2(os.open(written, os.O_WRONLY | os.O_CREAT), 0), "error: cannot read standard input"),
     )
-    assert closed.returncode == 2 and "error: standard input is closed: play reads" in closed.stderr, closed
-    write_only = subprocess.run(
-        [sys.executable, "-m", "tritable.cli.main", "play", "triad", "--seed", "1"],
-        capture_output=True,
-        stdin=subprocess.DEVNULL,
-        text=True,
-        timeout=120,
-        close_fds=True,
-        preexec_fn=lambda: os.dup2(os.open(written, os.O_WRONLY | os.O_CREAT), 0),
-    )
-    assert write_only.returncode == 2 and "error: cannot read standard input" in write_only.stderr, write_only
-    for command in ("hint", "replay", "solve"):
-        closed = run(command, lambda: os.close(0))
-        assert closed.returncode == 2 and "error: standard input is closed" in closed.stderr, closed
-        assert "Traceback" not in closed.stderr
-        write_only = run(command, lambda: os.dup2(os.open(written, os.O_WRONLY | os.O_CREAT), 0))
-        assert write_only.returncode == 2 and "error: cannot read standard input" in write_only.stderr, write_only
+    for args in (["play", "triad", "--seed", "1"], ["hint", "-"], ["replay", "-"], ["solve", "-"]):
+        for close, why in closing:
+            done = subprocess.run(
+                [sys.executable, "-m", "tritable.cli.main", *args],
+                capture_output=True,
+                stdin=subprocess.DEVNULL,
+                text=True,
+                timeout=120,
+                close_fds=True,
+                preexec_fn=close,
+            )
+            assert done.returncode == 2 and why in done.stderr and "Traceback" not in done.stderr, (args, done)
 
 
 def test_a_name_too_long_is_an_error_naming_it_briefly(tmp_path: Path) -> None:
