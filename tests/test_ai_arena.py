@@ -236,6 +236,7 @@ def test_bad_specs() -> None:
     bad_runs: list[tuple[dict[str, Any], str]] = [
         ({"games": 2.5}, "whole number of games"),
         ({"games": 2, "seed": "x"}, "seed is a whole number"),
+        ({"games": 2, "seed": -5}, "seed is a whole number >= 0"),
         ({"games": 2, "jobs": 0}, "jobs"),
     ]
     for settings, match in bad_runs:

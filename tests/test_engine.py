@@ -203,7 +203,7 @@ def test_api_edges_raise_the_documented_errors() -> None:
     import random
 
     import tritable
-    from tritable.engine import StateError
+    from tritable.engine import SetupError, StateError
     from tritable.engine.playout import random_step
 
     game = tritable.new_game("triominos", 2)
@@ -216,6 +216,8 @@ def test_api_edges_raise_the_documented_errors() -> None:
         with pytest.raises(RecordError, match="seed is a whole number"):
             Record.from_state(state, seed=seed)  # type: ignore[arg-type]
     assert Record.loads(Record.from_state(state, seed=7).dumps()).seed == 7
+    with pytest.raises(SetupError, match="it would deal as 5"):  # random.Random(-5) is random.Random(5)
+        game.new_state(seed=-5)
     rng = random.Random(2)
     while not state.is_terminal():
         random_step(state, rng)

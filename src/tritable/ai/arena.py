@@ -384,8 +384,8 @@ def run_arena(
     check_specs(game, specs)
     if type(games) is not int or games < 1:
         raise ArenaError(f"the arena needs a whole number of games, at least one, not {games!r}")
-    if type(seed) is not int:
-        raise ArenaError(f"the arena's seed is a whole number, not {seed!r}")
+    if type(seed) is not int or seed < 0:  # random.Random takes -n as n: the run would repeat another
+        raise ArenaError(f"the arena's seed is a whole number >= 0, not {seed!r}")
     jobs = (os.cpu_count() or 1) if jobs is None else jobs
     if type(jobs) is not int or jobs < 1:
         raise ArenaError(f"the arena's jobs (worker processes) must be a whole number >= 1, not {jobs!r}")
