@@ -273,6 +273,8 @@ def test_the_arena_and_levels_take_a_game_id() -> None:
 
     report = run_arena("triad", ["random", "greedy"], games=2, seed=1, jobs=1)
     assert report.game == tritable.new_game("triad", 2) and report.games == 2
+    again = run_arena("triad", (spec for spec in ["random", "greedy"]), games=2, seed=1, jobs=1)  # an iterator
+    assert again.to_json()["results"] == report.to_json()["results"]
     with pytest.raises(UnknownGameError):
         levels("nope")
     assert levels("triple-triad")[-1] == "perfect" and "perfect" not in levels("triad")

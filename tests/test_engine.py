@@ -216,8 +216,11 @@ def test_api_edges_raise_the_documented_errors() -> None:
         with pytest.raises(RecordError, match="seed is a whole number"):
             Record.from_state(state, seed=seed)  # type: ignore[arg-type]
     assert Record.loads(Record.from_state(state, seed=7).dumps()).seed == 7
-    with pytest.raises(SetupError, match="it would deal as 5"):  # random.Random(-5) is random.Random(5)
-        game.new_state(seed=-5)
+    for gid in game_ids():  # random.Random(-5) is random.Random(5)
+        with pytest.raises(SetupError, match="it would deal as 5"):
+            tritable.new_game(gid).new_state(seed=-5)
+        with pytest.raises(SetupError, match="a seed is a number or text"):
+            tritable.new_game(gid).new_state(seed=[1])  # type: ignore[arg-type]
     rng = random.Random(2)
     while not state.is_terminal():
         random_step(state, rng)

@@ -28,7 +28,7 @@ import os
 import random
 import signal
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
 from tritable.ai.agents import AgentSpecError
@@ -362,7 +362,7 @@ def _ignore_interrupts() -> None:
 
 def run_arena(
     game: Game | str,
-    specs: Sequence[str],
+    specs: Iterable[str],
     games: int,
     seed: int = 0,
     jobs: int | None = None,
@@ -376,9 +376,10 @@ def run_arena(
     ``records``: every game's result carries its record (JSON text). ``keep_partial``: a Ctrl-C
     (:class:`KeyboardInterrupt`) returns the report of the games finished so far, marked
     ``interrupted``, instead of raising."""
-    if isinstance(specs, str) or not all(isinstance(s, str) for s in specs):
+    given = [specs] if isinstance(specs, str) else list(specs)  # an iterator is read once
+    if isinstance(specs, str) or not all(isinstance(s, str) for s in given):
         raise AgentSpecError("the arena takes a list of agent specs, one a seat, such as ['hard', 'greedy']")
-    specs = [s.strip() for s in specs]
+    specs = [s.strip() for s in given]
     if isinstance(game, str):  # a game id: one seat an agent
         game = new_game(game, len(specs))
     check_specs(game, specs)

@@ -336,18 +336,23 @@ class Game(ABC):
 
     # -- states ---------------------------------------------------------------------------------
 
+    def setup_rng(self, seed: int | None) -> random.Random:
+        """The generator ``new_state(seed=...)`` draws its setup with; :class:`SetupError` for a
+        seed ``random.Random`` would not take, or would take as another."""
+        if seed is not None and not isinstance(seed, int | float | str | bytes | bytearray):
+            # what random.Random takes; anything else would be a TypeError deep inside it
+            raise SetupError(f"{self.id}: a seed is a number or text, not {type(seed).__name__}")
+        if isinstance(seed, int) and seed < 0:
+            # random.Random takes -n as n: the deal would repeat another seed's.
+            raise SetupError(f"{self.id}: a whole-number seed is >= 0, not {seed} (it would deal as {-seed})")
+        return random.Random(seed)
+
     def new_state(self, seed: int | None = None, setup: Mapping[str, Any] | None = None) -> State:
         """A new game: from an explicit ``setup`` (JSON fixing every chance outcome), else from a
         setup drawn with ``random.Random(seed)`` (``seed=None``: fresh randomness; a negative whole
         number is refused, since ``random`` deals it as its positive twin)."""
         if setup is None:
-            if seed is not None and not isinstance(seed, int | float | str | bytes | bytearray):
-                # what random.Random takes; anything else would be a TypeError deep inside it
-                raise SetupError(f"{self.id}: a seed is a number or text, not {type(seed).__name__}")
-            if isinstance(seed, int) and seed < 0:
-                # random.Random takes -n as n: the deal would repeat another seed's.
-                raise SetupError(f"{self.id}: a whole-number seed is >= 0, not {seed} (it would deal as {-seed})")
-            setup = self.random_setup(random.Random(seed))
+            setup = self.random_setup(self.setup_rng(seed))
         elif not isinstance(setup, Mapping):
             raise SetupError(f"{self.id}: a setup is a JSON object, not {json_type(setup)}")
         return self.state_from_setup(setup)

@@ -336,7 +336,7 @@ class TripleTriad(Game):
             state = super().new_state(seed, setup)
             assert isinstance(state, TripleTriadState)
             return state
-        drawn, hands, firsts, elements = self._draw(random.Random(seed))
+        drawn, hands, firsts, elements = self._draw(self.setup_rng(seed))
         return self._build(drawn, hands, firsts, elements)
 
     def random_setup(
