@@ -469,3 +469,13 @@ def test_a_negative_seed_is_refused_as_it_would_repeat_its_positive_twin() -> No
         result = runner.invoke(app, [*args, "--seed", "-5"])
         assert result.exit_code == 2 and "--seed takes a whole number >= 0, not -5" in result.output, result.output
         assert runner.invoke(app, [*args, "--seed", "0", "--json"]).exit_code == 0
+
+
+@pytest.mark.parametrize(
+    "command", [[], ["games"], ["simulate"], ["replay"], ["bench"], ["arena"], ["hint"], ["solve"], ["play"]]
+)
+def test_help_shows_flags_as_flags(command: list[str]) -> None:
+    result = runner.invoke(app, [*command, "--help"], env={"COLUMNS": "160"})
+    assert result.exit_code == 0, result.output
+    assert "--help" in result.output and "Show this message and exit." in result.output
+    assert "<bool>" not in result.output  # Typer 0.29 shows one beside --help unless told

@@ -17,6 +17,7 @@ from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
+from tritable.cli.command import Command
 from tritable.engine import State, TritableError, game_class
 from tritable.engine.protocol import CHANCE, TERMINAL
 
@@ -292,5 +293,5 @@ def _describe(row: dict[str, Any], kind: str) -> str:
 
 def register(app: typer.Typer) -> None:
     """Add ``arena`` and ``hint`` to the ``tritable`` app."""
-    app.command("arena")(arena)
-    app.command("hint")(hint_command)
+    app.command("arena", cls=Command)(arena)
+    app.command("hint", cls=Command)(hint_command)

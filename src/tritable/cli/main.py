@@ -28,12 +28,14 @@ from rich.markup import escape
 from rich.table import Table
 
 import tritable
+from tritable.cli.command import Command, Group
 from tritable.engine import Record, State, TritableError, game_class, game_ids, new_game, state_from_json
 from tritable.engine.playout import random_playout
 from tritable.engine.protocol import json_type
 from tritable.engine.record import json_problem
 
 app = typer.Typer(
+    cls=Group,
     help="tritable: Triple Triad, Triominos, TriATri, Tri*T*Area and Triad, exactly by the rules.",
     no_args_is_help=True,
     add_completion=False,
@@ -278,7 +280,7 @@ def load_record(path: Path) -> Record:
         fail(f"{named(path)}: {exc}")
 
 
-@app.command()
+@app.command(cls=Command)
 def games(as_json: Annotated[bool, typer.Option("--json", metavar="", help="Print JSON.")] = False) -> None:
     """List the games: ids, player counts and options."""
     rows: list[dict[str, Any]] = []
@@ -346,7 +348,7 @@ def write_record(folder: Path, game_id: str, seed: int, index: int, text: str, w
         fail(f"cannot write {path}: {exc.strerror or exc} ({written} records written before it)")
 
 
-@app.command()
+@app.command(cls=Command)
 def simulate(
     game: Annotated[str, typer.Argument(metavar="GAME", help="Game id (see `tritable games`).")],
     n_games: Annotated[
@@ -431,7 +433,7 @@ def simulate(
         console.print(f"records written to {escape(str(record))}/")
 
 
-@app.command()
+@app.command(cls=Command)
 def replay(
     file: Annotated[Path, typer.Argument(metavar="FILE", help="A game record (JSON); - reads standard input.")],
     as_json: Annotated[
@@ -477,7 +479,7 @@ def _number(value: float) -> str:
     return str(int(value)) if float(value).is_integer() else str(value)
 
 
-@app.command()
+@app.command(cls=Command)
 def bench(
     seconds: Annotated[
         float, typer.Option(metavar="SECONDS", help="Length of one timed run, 0.01 to 3600 seconds.")

@@ -50,6 +50,7 @@ from tritable.cli.boards import (
     round_over,
     seat_style,
 )
+from tritable.cli.command import Command
 from tritable.engine import CHANCE, SIMULTANEOUS, TERMINAL, Action, Game, Record, State, TritableError
 
 if TYPE_CHECKING:
@@ -1172,4 +1173,4 @@ def play(
 
 def register(app: typer.Typer) -> None:
     """Add the ``play`` command to the ``tritable`` app."""
-    app.command("play")(play)
+    app.command("play", cls=Command)(play)

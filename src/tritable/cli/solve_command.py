@@ -22,6 +22,7 @@ from typing import Annotated
 
 import typer
 
+from tritable.cli.command import Command
 from tritable.engine import State, TritableError
 
 
@@ -95,4 +96,4 @@ def solve_file(
 
 def register(app: typer.Typer) -> None:
     """Add ``tritable solve`` to the command-line app."""
-    app.command("solve")(solve_file)
+    app.command("solve", cls=Command)(solve_file)
