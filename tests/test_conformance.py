@@ -92,7 +92,7 @@ def check_state(state: State) -> None:
     p = state.current_player()
     seats = state.players_to_move() if p == SIMULTANEOUS else ([p] if p >= 0 else [])
     for seat in seats:
-        assert again.legal_actions(seat) == state.legal_actions(seat)
+        assert again.legal_actions(seat) == state.legal_actions(seat) == copy.legal_actions(seat)
     for seat in [None, *range(game.players)]:
         view = state.view(seat)
         assert json.loads(json.dumps(view)) == view
