@@ -276,6 +276,22 @@ def test_tampered_records_are_refused(gid: str) -> None:
         Record.loads(json.dumps(good)[:-20])
 
 
+RULED_PLAYERS = {"triatri": (2, 4), "triple-triad": (2, 2), "triominos": (2, 4), "tri-t-area": (4, 4), "triad": (2, 2)}
+
+
+@pytest.mark.parametrize("gid", GAMES)
+def test_player_counts_are_the_rulings_table(gid: str) -> None:
+    # RULINGS.md's table: TriATri 2-4, Triple Triad 2, Triominos 2-4, Tri*T*Area 4 seats, Triad 2.
+    low, high = RULED_PLAYERS[gid]
+    cls = game_class(gid)
+    assert (cls.min_players, cls.max_players) == (low, high)
+    for players in range(low, high + 1):
+        assert tritable.new_game(gid, players).players == players
+    for players in (low - 1, high + 1):
+        with pytest.raises(PlayerCountError):
+            tritable.new_game(gid, players)
+
+
 @pytest.mark.parametrize("gid", GAMES)
 def test_bad_settings_are_typed_errors(gid: str) -> None:
     cls = game_class(gid)

@@ -155,6 +155,18 @@ def test_the_56_tiles_ascend_clockwise() -> None:
     assert sum(1 for a, b, c in TILES if a == b == c) == 6
 
 
+@pytest.mark.parametrize(("players", "size"), [(2, 9), (3, 7), (4, 7)])
+def test_racks_of_9_with_two_players_7_with_three_or_four_the_rest_is_the_pool(players: int, size: int) -> None:
+    # The text: "2 giocatori: 9 triominos - Da 3 a 4 giocatori: 7"; the unused tiles are the pool.
+    order = [NAMES[i] for i in random.Random(players).sample(range(56), 56)]
+    state = Triominos(players).state_from_setup({"deals": [" ".join(order)]})
+    assert not state.layout  # the start tile is still to be laid: every rack is whole
+    view = state.view()
+    assert view["rack_sizes"] == [size] * players and view["pool"] == 56 - size * players
+    for seat in range(players):
+        assert sorted(state.view(seat)["rack"]) == sorted(order[seat * size : (seat + 1) * size])
+
+
 def test_notation_round_trip_and_errors() -> None:
     game = Triominos(2)
     action = game.string_to_action("1-2-5@3,-2/r1")

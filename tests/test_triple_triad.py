@@ -373,6 +373,22 @@ def test_plus_flips_only_the_cards_with_equal_sums() -> None:
     assert owners(s) == {4: 1, 5: 0, 6: 1}
 
 
+def test_plus_needs_an_opponent_card() -> None:
+    # RULINGS: Plus needs "at least one an opponent card". Blue's Grendel (4 4 5 2) on 5: Up 4 +
+    # Funguar's Down 1 = 5 = Left 2 + Blobra's Right 3, but both are Blue's own: no Plus, so no
+    # combo either (Funguar's Left 3 would capture Red's Red Bat, Right 1, on 1).
+    g = game(plus=True, combo=True)
+    board = {1: ("Red Bat", 1), 2: ("Funguar", 0), 4: ("Blobra", 0), 9: ("Iron Giant", 1)}
+    s = position(g, board, [["Grendel", *FILLER[:2]], FILLER[:3]], to_move=0)
+    s.apply_action(g.string_to_action("Grendel@5"))
+    assert owners(s) == {1: 1, 2: 0, 4: 0, 5: 0, 9: 1}
+    # With Funguar Red, the same equal sums flip it by Plus, and it captures Red Bat by Combo.
+    board = {1: ("Red Bat", 1), 2: ("Funguar", 1), 4: ("Blobra", 0)}
+    s = position(g, board, [["Grendel", *FILLER[:3]], FILLER[:3]], to_move=0)
+    s.apply_action(g.string_to_action("Grendel@5"))
+    assert owners(s) == {1: 0, 2: 0, 4: 0, 5: 0}
+
+
 def test_same_on_four_cards_and_with_three_own_ones() -> None:
     # The text: Same "can be triggered on 3 or 4 cards as well". Blue's Iron Giant (6 5 6 5) on 5
     # meets Red's Blood Soul (Down 6) on 2, Gesper (Right 5) on 4, Geezard (Left 5) on 6 and Red Bat
@@ -755,6 +771,17 @@ def test_random_setup_draws_levels_and_collections() -> None:
     for bad, why in cases:
         with pytest.raises(SetupError, match=why):
             game().random_setup(random.Random(1), **bad)
+
+
+def test_who_moves_first_is_drawn_by_chance() -> None:
+    # RULINGS: "Who moves first: chance (seeded)": both seats start some games, and a seed decides.
+    g = game(sudden_death=True)
+    firsts = [g.random_setup(random.Random(seed))["first"] for seed in range(40)]
+    assert {first[0] for first in firsts} == {0, 1}
+    assert {first[k] for first in firsts for k in range(1, 5)} == {0, 1}  # each sudden-death round too
+    for seed in (1, 2, 3):
+        state = game().new_state(seed=seed)
+        assert state.current_player() == game().random_setup(random.Random(seed))["first"][0]
 
 
 def test_elements_are_drawn_per_cell_with_the_documented_chance() -> None:
