@@ -15,6 +15,7 @@ import tritable
 from tritable.ai import (
     EVALUATIONS,
     Agent,
+    AgentSpecError,
     GreedyAgent,
     HalvingAgent,
     ISMCTSAgent,
@@ -478,6 +479,24 @@ def test_the_time_budget_stops_the_search(kind: type[MCTSAgent | HalvingAgent]) 
     agent = kind(0, iterations=None, seconds=0.05)
     agent.choose(state, 0)
     assert 0 < agent.last_iterations < 10**7
+
+
+@pytest.mark.parametrize("kind", ["mcts", "ismcts", "halving"])
+def test_seconds_alone_is_a_time_budget_and_neither_is_the_default(kind: str) -> None:
+    from tritable.ai.mcts import DEFAULT_ITERATIONS
+
+    game = ToyNim(options={"heap": 40})
+    timed = make_agent(game, f"{kind}:seconds=0.05")
+    assert (timed.iterations, timed.seconds) == (None, 0.05)  # type: ignore[attr-defined]
+    timed.choose(game.new_state(seed=0), 0)
+    assert timed.last_iterations > 0  # type: ignore[attr-defined]
+    for spec in (kind, f"{kind}:seconds=none"):
+        agent = make_agent(game, spec)
+        assert (agent.iterations, agent.seconds) == (DEFAULT_ITERATIONS, None)  # type: ignore[attr-defined]
+    cls = type(timed)
+    assert cls(seconds=0.05).iterations is None and cls().iterations == DEFAULT_ITERATIONS  # type: ignore[call-arg, attr-defined]
+    with pytest.raises(AgentSpecError, match="give an iteration budget, a time budget or both"):
+        make_agent(game, f"{kind}:iterations=none")
 
 
 def test_mcts_runs_no_more_trees_than_its_iterations_on_hidden_information() -> None:

@@ -200,7 +200,7 @@ def test_bad_specs() -> None:
         ("nonsense", "unknown agent"),
         ("mcts:iterations=0", "must be > 0"),
         ("mcts:seconds=-1", "must be > 0"),
-        ("mcts:iterations=ten", "takes a number"),
+        ("mcts:iterations=ten", "takes a whole number"),
         ("mcts:depth=3", "no setting 'depth'"),
         ("mcts:iterations", "key=value"),
         ("hard:iterations=0", "must be > 0"),

@@ -128,7 +128,7 @@ def test_arena_bad_input(app: typer.Typer) -> None:
     # Budgets that would not end within a day, or not fit in memory, are refused too.
     bad(app, ["arena", "toy-nim", "--agents", "random,mcts:iterations=1000000000"], "at most 100,000,000")
     bad(app, ["arena", "toy-nim", "--agents", "random,hard:seconds=1e9"], "seconds must be at most 86,400")
-    bad(app, ["arena", "toy-nim", "--agents", "random,ismcts:samples=1e7"], "samples takes a number")
+    bad(app, ["arena", "toy-nim", "--agents", "random,ismcts:samples=1e7"], "samples takes a whole number")
     bad(app, ["arena", "toy-nim", "--agents", "random,ismcts:samples=10000000"], "samples must be at most")
     bad(app, ["arena", "toy-nim", "--agents", "random,greedy:own_plies=40"], "own_plies must be at most 8")
     bad(app, ["arena", "toy-nim", "--agents", "random,nightmare"], "unknown agent")

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import os
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -186,7 +188,7 @@ def test_runaway_sizes_and_numbers_are_refused(tmp_path: Path) -> None:
         (["solve", str(tmp_path)], f"{tmp_path} is a folder: give the name of a file"),
         (["play", "triad", "--load", ""], "an empty name is the current folder"),
         (["simulate", "triple-triad", "-o", "min_level=\u0663"], "whole number"),
-        (["arena", "triad", "-a", "mcts:iterations=\u0663,random"], "takes a number"),
+        (["arena", "triad", "-a", "mcts:iterations=\u0663,random"], "takes a whole number"),
     ]
     for args, message in cases:
         result = runner.invoke(app, args)
@@ -479,3 +481,16 @@ def test_help_shows_flags_as_flags(command: list[str]) -> None:
     assert result.exit_code == 0, result.output
     assert "--help" in result.output and "Show this message and exit." in result.output
     assert "<bool>" not in result.output  # Typer 0.29 shows one beside --help unless told
+
+
+def test_python_dash_m_tritable_runs_the_command() -> None:
+    src = str(Path(__file__).resolve().parent.parent / "src")
+    env = {**os.environ, "PYTHONPATH": src + os.pathsep + os.environ.get("PYTHONPATH", "")}
+    run = [sys.executable, "-m", "tritable"]
+    done = subprocess.run([*run, "games", "--json"], capture_output=True, text=True, env=env, check=False)
+    assert done.returncode == 0, done.stderr
+    assert "triple-triad" in done.stdout
+    bad = subprocess.run(
+        [*run, "arena", "nogame", "--agents", "random,random"], capture_output=True, text=True, env=env, check=False
+    )
+    assert bad.returncode == 2 and "no game 'nogame'" in bad.stderr

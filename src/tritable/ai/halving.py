@@ -46,7 +46,7 @@ class HalvingAgent(_SearchAgent):
     def __init__(
         self,
         seed: int = 0,
-        iterations: int | None = 1000,
+        iterations: int | None = None,
         seconds: float | None = None,
         rollout_depth: int | None = None,
         evaluation: Evaluation | None = None,

@@ -197,7 +197,8 @@ def _typed(text: str, kind: str, raw: dict[str, Any]) -> dict[str, Any]:
                     raise ValueError(value)
                 value = typ(value)
             except ValueError:
-                raise AgentSpecError(f"agent {text!r}: {key} takes a number, not {value!r}") from None
+                what = "a whole number" if typ is int else "a number"
+                raise AgentSpecError(f"agent {text!r}: {key} takes {what}, not {value!r}") from None
         out[key] = check_setting(kind, key, value, f"agent {text!r}")
     return out
 
@@ -212,7 +213,7 @@ def resolve(spec: AgentSpec | str, game: Game | str) -> tuple[str, dict[str, Any
     if not isinstance(spec, AgentSpec):
         raise AgentSpecError(f"an agent spec is text such as 'hard' or 'mcts:iterations=500', not {spec!r}"[:200])
     if spec.name in KINDS:
-        return spec.name, dict(spec.settings)
+        return spec.name, _budgeted(spec, spec.name, dict(spec.settings))
     if spec.name == "perfect":
         _load_solvers()
         gid = game if isinstance(game, str) else game.id
@@ -224,7 +225,15 @@ def resolve(spec: AgentSpec | str, game: Game | str) -> tuple[str, dict[str, Any
     base = parse_spec(level_spec(game, spec.name))
     settings = dict(base.settings)
     settings.update(_typed(str(spec), base.name, spec.settings))
-    return base.name, settings
+    return base.name, _budgeted(spec, base.name, settings)
+
+
+def _budgeted(spec: AgentSpec, kind: str, settings: dict[str, Any]) -> dict[str, Any]:
+    """``settings``, unless they lift the iteration limit and set no time (a search without end;
+    the agents' default of iterations is for a spec that names no budget)."""
+    if "iterations" in settings and settings["iterations"] is None and settings.get("seconds") is None:
+        raise AgentSpecError(f"agent {str(spec)!r}: give an iteration budget, a time budget or both")
+    return settings
 
 
 def make_agent(game: Game | str, level: str = "hard", seed: int = 0) -> Agent:

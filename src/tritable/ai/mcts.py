@@ -33,12 +33,15 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any, ClassVar
 
-from tritable.ai.agents import ActionStat, Agent, AgentSpecError, Evaluation, Observation, check_setting, prefer
+from tritable.ai.agents import ActionStat, Agent, Evaluation, Observation, check_setting, prefer
 from tritable.ai.policies import policy_for
 from tritable.engine.playout import random_step
 from tritable.engine.protocol import CHANCE, SIMULTANEOUS, TERMINAL, Action, Game, State
 
 _INF = float("inf")
+
+DEFAULT_ITERATIONS = 1000
+"""The budget of a search agent given neither ``iterations`` nor ``seconds``."""
 
 
 class Node:
@@ -266,14 +269,16 @@ def ranked(stats: dict[Action, tuple[int, float]], order: list[Action]) -> list[
 
 
 class _SearchAgent(Agent):
-    """Budget and settings shared by the two tree-search agents."""
+    """Budget and settings shared by the search agents: ``iterations``, ``seconds`` or both (the
+    first reached stops); given neither, :data:`DEFAULT_ITERATIONS`. ``seconds`` alone is a time
+    budget."""
 
     repr_settings: ClassVar[tuple[str, ...]] = ("iterations", "seconds", "c", "rollout_depth")
 
     def __init__(
         self,
         seed: int = 0,
-        iterations: int | None = 1000,
+        iterations: int | None = None,
         seconds: float | None = None,
         c: float = 1.0,
         rollout_depth: int | None = None,
@@ -281,7 +286,7 @@ class _SearchAgent(Agent):
     ) -> None:
         super().__init__(seed)
         if iterations is None and seconds is None:
-            raise AgentSpecError(f"{self.kind}: give an iteration budget, a time budget or both")
+            iterations = DEFAULT_ITERATIONS
         settings = {"iterations": iterations, "seconds": seconds, "c": c, "rollout_depth": rollout_depth}
         for key, value in settings.items():
             if value is not None or key == "c":
@@ -316,7 +321,7 @@ class MCTSAgent(_SearchAgent):
     def __init__(
         self,
         seed: int = 0,
-        iterations: int | None = 1000,
+        iterations: int | None = None,
         seconds: float | None = None,
         c: float = 1.0,
         rollout_depth: int | None = None,
@@ -373,7 +378,7 @@ class ISMCTSAgent(_SearchAgent):
     def __init__(
         self,
         seed: int = 0,
-        iterations: int | None = 1000,
+        iterations: int | None = None,
         seconds: float | None = None,
         c: float = 1.0,
         rollout_depth: int | None = None,
