@@ -173,12 +173,39 @@ def test_hint_on_a_record(app: typer.Typer, tmp_path: Path) -> None:
     assert re.search(r"best: \S+ \(win rate \d+\.\d%, \d+ visits\)", text.stdout), text.stdout
 
 
+def test_a_perfect_hint_tells_the_best_moves_from_the_other_wins(app: typer.Typer, tmp_path: Path) -> None:
+    from tritable.ai.solver import solve
+
+    # A position won by 4 in which other moves win too, by less: only the best say so.
+    game = tritable.new_game("triple-triad")
+    path = write_record(tmp_path, game, 26, 5)
+    state = tritable.Record.loads(path.read_text(encoding="utf-8")).replay()
+    solution = solve(state)
+    assert solution.value == 4
+    result = runner.invoke(app, ["hint", str(path), "--level", "perfect", "--json"])
+    assert result.exit_code == 0, result.output
+    hint = json.loads(result.stdout)["hints"][0]
+    rows = [hint["best"], *hint["alternatives"]]
+    assert hint["best"]["optimal"] is True and hint["best"]["margin"] == 4
+    assert hint["best"]["action"] in {game.action_to_string(a) for a in solution.best_moves}
+    worse = [row for row in rows if row["optimal"] is False]
+    assert worse and all(row["margin"] is None and row["solved"] for row in worse)
+    assert any(row["value"] == 1 for row in worse)  # a win still, but not by 4
+    for row in rows:
+        is_best = row["action"] in {game.action_to_string(a) for a in solution.best_moves}
+        assert row["optimal"] is is_best
+    text = runner.invoke(app, ["hint", str(path), "--level", "perfect"])
+    said = " ".join(text.stdout.split())
+    assert "(solved: a win by 4 with perfect play (best))" in said, said
+    assert "solved: a win with perfect play, by less than the best" in said, said
+
+
 def test_perfect_hints_say_solved_outcomes_and_sampled_hands(app: typer.Typer, tmp_path: Path) -> None:
     open_path = write_record(tmp_path, tritable.new_game("triple-triad"), 3, 5)
     text = runner.invoke(app, ["hint", str(open_path), "--level", "perfect"])
     assert text.exit_code == 0, text.output
     said = " ".join(text.stdout.split())  # the lines may wrap
-    assert re.search(r"best: \S.*\(solved: a (win|draw|loss) with perfect play\)", said), said
+    assert re.search(r"best: \S.*\(solved: a (win by \d+|draw|loss by \d+) with perfect play \(best\)\)", said), said
     closed = tritable.new_game("triple-triad", options={"open": False, "trade": "none"})
     closed_path = write_record(tmp_path, closed, 5, 3)
     text = runner.invoke(app, ["hint", str(closed_path), "--level", "perfect"])

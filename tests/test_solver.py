@@ -190,8 +190,9 @@ def test_move_results_are_exact(rules: dict[str, bool]) -> None:
     state = random_position(game, rng, 4)
     _, moves = minimax(state, {})
     rows = move_results(game, state.view(state.current_player()), state.legal_actions())
-    assert {a for a, _, optimal in rows if optimal} == set(moves)
-    for action, result, _ in rows:
+    assert {a for a, _, optimal, _ in rows if optimal} == set(moves)
+    value = minimax(state, {})[0]
+    for action, result, optimal, margin in rows:
         child = state.child(action)
         if child.is_terminal():
             scores = child.outcome().scores
@@ -199,6 +200,8 @@ def test_move_results_are_exact(rules: dict[str, bool]) -> None:
         else:
             v = -minimax(child, {})[0]
         assert result == (v > 0) - (v < 0)
+        # The exact margin of a best move; the others' would need a search each.
+        assert margin == (value if optimal else None) and (v == value) == optimal
 
 
 # -- captures: the solver's placement is the engine's ------------------------------------------------

@@ -88,12 +88,17 @@ Evaluation = Callable[[State, int], float]
 class ActionStat:
     """What an agent thinks of one action: ``value`` is the mean return in [-1, 1] for the seat
     (``win_rate`` the same on a 0..1 scale, draws counting half), ``visits`` the search visits
-    (``None`` for agents that do not search), ``solved`` whether ``value`` is exact."""
+    (``None`` for agents that do not search), ``solved`` whether ``value`` is exact. A solver
+    also says whether the action is ``optimal`` (reaches the position's exact value) and, where
+    it knows it, the exact ``margin``: the seat's final score minus the other's under perfect play
+    (``None`` when not known)."""
 
     action: Action
     value: float
     visits: int | None = None
     solved: bool = False
+    optimal: bool | None = None
+    margin: int | None = None
 
     @property
     def win_rate(self) -> float:

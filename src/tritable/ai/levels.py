@@ -267,6 +267,8 @@ class Hint:
     ``value`` is the mean return in [-1, 1] (exact when ``solved``), ``win_rate`` the same on a
     0..1 scale (draws half), ``visits`` the search visits of the action (``None`` without search).
     An alternative with 0 visits was never tried: its JSON ``value`` and ``win_rate`` are null.
+    A solver also says which actions are ``optimal`` and their exact ``margin`` (final score
+    difference) where it knows it; other agents leave both ``None``.
     """
 
     seat: int
@@ -278,6 +280,10 @@ class Hint:
     solved: bool
     alternatives: list[ActionStat] = field(hash=False)  # hashed by the rest
     notations: list[str] = field(hash=False)
+    optimal: bool | None = None
+    """A solver's answer: whether the action reaches the position's exact value."""
+    margin: int | None = None
+    """A solver's exact final score difference for the seat after the action (where known)."""
 
     @property
     def win_rate(self) -> float:
@@ -292,9 +298,11 @@ class Hint:
                 "win_rate": round(stat.win_rate, 4) if known else None,
                 "visits": stat.visits,
                 "solved": stat.solved,
+                "optimal": stat.optimal,
+                "margin": stat.margin,
             }
 
-        best = ActionStat(self.action, self.value, self.visits, self.solved)
+        best = ActionStat(self.action, self.value, self.visits, self.solved, self.optimal, self.margin)
         return {
             "seat": self.seat,
             "level": self.level,
@@ -329,4 +337,6 @@ def hint(state: State, seat: int | None = None, level: str = "hard", seed: int =
         solved=best.solved,
         alternatives=rest,
         notations=[g.action_to_string(s.action) for s in rest],
+        optimal=best.optimal,
+        margin=best.margin,
     )

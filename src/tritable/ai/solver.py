@@ -293,17 +293,21 @@ def solve_view(game: Game, view: Mapping[str, Any], legal: Sequence[Action], *, 
     return _solve_parts(game, _parts_of_view(view), legal, all_best, start)
 
 
-def move_results(game: Game, view: Mapping[str, Any], legal: Sequence[Action]) -> list[tuple[Action, int, bool]]:
-    """Per legal action: ``(action, result, optimal)`` where ``result`` is +1, 0 or -1 (the round
-    won, drawn or lost for the mover after that action and perfect play) and ``optimal`` whether it
-    reaches the position's exact value."""
+def move_results(
+    game: Game, view: Mapping[str, Any], legal: Sequence[Action]
+) -> list[tuple[Action, int, bool, int | None]]:
+    """Per legal action: ``(action, result, optimal, margin)`` where ``result`` is +1, 0 or -1
+    (the round won, drawn or lost for the mover after that action and perfect play), ``optimal``
+    whether it reaches the position's exact value, and ``margin`` that value (the mover's final
+    score minus the opponent's) for an optimal action, ``None`` for the others (proving their
+    exact value would cost a search each)."""
     _check_game(game)
     parts = _parts_of_view(view)
     if parts["picks"]:
         scores = _round_scores(parts)
         p = parts["player"]
         r = (scores[p] > scores[1 - p]) - (scores[p] < scores[1 - p])
-        return [(a, r, True) for a in legal]
+        return [(a, r, True, scores[p] - scores[1 - p]) for a in legal]
     problem = _Problem(game, parts)
     search = Search(problem.position)
     value = search.value()
@@ -321,7 +325,7 @@ def move_results(game: Game, view: Mapping[str, Any], legal: Sequence[Action]) -
             result, optimal = (0 if search.move_at_least(c, x, 0) else -1), False
         for a in problem.actions(cls):
             out[a] = (result, optimal)
-    return [(a, *out[a]) for a in legal if a in out]
+    return [(a, *out[a], value if out[a][1] else None) for a in legal if a in out]
 
 
 # -- agents ------------------------------------------------------------------------------------------
@@ -355,13 +359,13 @@ class SolverAgent(Agent):
         actions = obs.legal_actions()
         if _parts_of_view(obs.view)["picks"]:
             ranked = sorted(actions, key=card_strength, reverse=True)
-            results = {a: r for a, r, _ in move_results(obs.game, obs.view, actions)}
-            return [ActionStat(a, float(results[a]), None, True) for a in ranked]
+            results = {a: (r, m) for a, r, _, m in move_results(obs.game, obs.view, actions)}
+            return [ActionStat(a, float(results[a][0]), None, True, True, results[a][1]) for a in ranked]
         rows = move_results(obs.game, obs.view, actions)
         # The move ``choose`` plays first among the best, so that a hint shows the move played.
         played = self.choose_from(obs, actions) if len(actions) > 1 else actions[0]
         rows.sort(key=lambda row: (not row[2], -row[1], row[0] != played))
-        return [ActionStat(a, float(r), None, True) for a, r, _ in rows]
+        return [ActionStat(a, float(r), None, True, optimal, margin) for a, r, optimal, margin in rows]
 
 
 class SampledSolverAgent(Agent):

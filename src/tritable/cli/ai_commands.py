@@ -273,11 +273,23 @@ def _outcome(value: float) -> str:
     return "a win" if value > 0 else "a loss" if value < 0 else "a draw"
 
 
+def _solved(row: dict[str, Any]) -> str:
+    """A solved action: its outcome, by how much where known, and whether it is a best one."""
+    outcome = _outcome(row["value"])
+    margin = row.get("margin")
+    if margin:  # a draw has no margin to tell
+        outcome += f" by {abs(margin)}"
+    if row.get("optimal") is False:
+        return f"solved: {outcome} with perfect play, {'by less than' if row['value'] > 0 else 'worse than'} the best"
+    best = " (best)" if row.get("optimal") else ""
+    return f"solved: {outcome} with perfect play{best}"
+
+
 def _describe(row: dict[str, Any], kind: str) -> str:
     """What the agent of ``kind`` knows of an action, in its own terms: a solved outcome, the draws
     a move is optimal in, a search's win rate and visits, or an evaluation."""
     if row["solved"]:
-        return f"solved: {_outcome(row['value'])} with perfect play"
+        return _solved(row)
     if kind == "random":
         return "random play: no estimate"
     if kind == "perfect":  # closed hands: the hidden hand drawn, each draw solved
