@@ -180,7 +180,7 @@ def test_agents_refuse_a_seat_that_is_not_to_move() -> None:
 # -- determinism ----------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("game", TOYS + [g for g in real_games() if g.players == 2][:4], ids=game_label)
+@pytest.mark.parametrize("game", TOYS + real_games(), ids=game_label)
 def test_same_seed_same_position_same_move(game: Game) -> None:
     for state in positions(game, range(2), (1, 4)):
         seat = seat_to_move(state)

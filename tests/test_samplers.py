@@ -113,7 +113,9 @@ def test_samples_do_not_move_when_the_hidden_parts_change(game: Game) -> None:
             continue
         samples = [game.sample_state(view, random.Random(1000 + i)) for i in range(SAMPLES)]
         again = [game.sample_state(twins[0].view(seat), random.Random(1000 + i)) for i in range(SAMPLES)]
-        assert samples == again  # the same seeds give the same samples: the hidden parts are not read
+        # The view of another full state, equal but not the same object, gives the same samples:
+        # the sampler reads the view's contents and nothing that came with it from its state.
+        assert samples == again
         for sample in samples[:10]:
             assert sample.view(seat) == view
             if truth.current_player() == SIMULTANEOUS:
