@@ -510,6 +510,11 @@ def test_cli_solve_record_and_setup(tmp_path: Path) -> None:
     closed = runner.invoke(app, ["solve", str(write(tmp_path, "setup.json", setup)), "--one"])
     assert closed.exit_code == 0, closed.output
     assert "closed hands" in closed.output and "optimal move:" in closed.output
+    # The hands the solve reads are on the board it prints, not hidden as "[?]".
+    shown = " ".join(closed.output.split())
+    assert "[?]" not in closed.output
+    for hand in state.initial_setup["hands"]:
+        assert all(name in shown for name in hand), shown
 
     as_state = runner.invoke(app, ["solve", str(write(tmp_path, "state.json", state.to_json())), "--json"])
     assert as_state.exit_code == 0 and json.loads(as_state.output)["value"] == expected.value

@@ -72,7 +72,7 @@ def solve_file(
         print(json.dumps(out, indent=1))
         return
     seat = f"P{solution.player + 1}"
-    console.print(state.render(), highlight=False, markup=False)
+    console.print(_board(state) if hidden else state.render(), highlight=False, markup=False)
     if note:
         console.print(note, highlight=False, markup=False)
     # Not commas: a card's name may hold one ("Biggs, Wedge").
@@ -92,6 +92,15 @@ def solve_file(
         highlight=False,
         markup=False,
     )
+
+
+def _board(state: State) -> str:
+    """The position with both closed hands shown: the solve reads them, so the reader should too."""
+    from tritable.games.triple_triad.render import render_view
+
+    view = state.view(None)
+    view["hands"] = [state.view(seat)["hands"][seat] for seat in range(state.game.players)]
+    return render_view(view, state.game)
 
 
 def register(app: typer.Typer) -> None:

@@ -1,0 +1,71 @@
+"""The ladder of BENCHMARKS.md: each AI level against the one below it (``easy`` against
+``random``, ``normal`` against ``easy``, ``hard`` against ``normal``) in every game, seat-rotated,
+with 95% intervals and seconds per move. The issue sets no figure for these rows; they show that
+the levels are in order, so that a player who beats one level meets a stronger one next.
+
+Usage: ``.venv/bin/python bench/ladder_bench.py [--games-scale X] [--only GAME] [--seed S]
+[--jobs J] [--json FILE]``. A full run takes about half an hour on two cores.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import time
+from typing import Any
+
+import tritable
+from tritable.ai.arena import run_arena
+
+STEPS = [("easy", "random"), ("normal", "easy"), ("hard", "normal")]
+"""(the level, the one below it)."""
+
+GAMES: list[tuple[str, int, int]] = [
+    ("triple-triad", 2, 20),
+    ("triad", 2, 20),
+    ("triominos", 2, 12),
+    ("triatri", 3, 18),
+    ("tri-t-area", 4, 8),
+]
+"""(game, players, games a row): the higher level in one seat, the lower in every other."""
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--games-scale", type=float, default=1.0, help="multiply every number of games")
+    parser.add_argument("--only", action="append", default=[], help="just this game id (repeatable)")
+    parser.add_argument("--seed", type=int, default=2027)
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--json", metavar="FILE", help="write every report as JSON here")
+    args = parser.parse_args()
+    rows: list[dict[str, Any]] = []
+    print("| game | players | level | against | games | level's score [95% CI] | s/move mean (max) |")
+    print("|---|---|---|---|---|---|---|")
+    for game_id, players, games in GAMES:
+        if args.only and game_id not in args.only:
+            continue
+        for level, below in STEPS:
+            agents = [level] + [below] * (players - 1)
+            n = max(players, round(games * args.games_scale))
+            start = time.perf_counter()
+            game = tritable.new_game(game_id, players)
+            report = run_arena(game, agents, n, seed=args.seed, jobs=args.jobs).to_json()
+            pair = report["pairs"][0]
+            upper = next(a for a in report["agents"] if a["name"] == level)
+            low, high = pair["score_ci95"]
+            print(
+                f"| {game_id} | {players} | {level} | {below} | {pair['n']} | "
+                f"{pair['score']:.3f} [{low:.3f}, {high:.3f}] | "
+                f"{upper['mean_seconds_per_move']:.2f} ({upper['max_seconds_per_move']:.2f}) |",
+                flush=True,
+            )
+            rows.append({"report": report, "wall_seconds": time.perf_counter() - start})
+    if args.json:
+        with open(args.json, "w", encoding="utf-8") as out:
+            json.dump({"python": sys.version.split()[0], "cores": os.cpu_count(), "matches": rows}, out, indent=1)
+
+
+if __name__ == "__main__":
+    main()
