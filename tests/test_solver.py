@@ -200,8 +200,7 @@ def test_move_results_are_exact(rules: dict[str, bool]) -> None:
         else:
             v = -minimax(child, {})[0]
         assert result == (v > 0) - (v < 0)
-        # The exact margin of a best move; the others' would need a search each.
-        assert margin == (value if optimal else None) and (v == value) == optimal
+        assert margin == v and (v == value) == optimal
 
 
 # -- captures: the solver's placement is the engine's ------------------------------------------------
@@ -513,6 +512,7 @@ def test_cli_solve_record_and_setup(tmp_path: Path) -> None:
     # The hands the solve reads are on the board it prints, not hidden as "[?]".
     shown = " ".join(closed.output.split())
     assert "[?]" not in closed.output
+    assert state.initial_setup is not None
     for hand in state.initial_setup["hands"]:
         assert all(name in shown for name in hand), shown
 

@@ -296,11 +296,10 @@ def solve_view(game: Game, view: Mapping[str, Any], legal: Sequence[Action], *, 
 def move_results(
     game: Game, view: Mapping[str, Any], legal: Sequence[Action]
 ) -> list[tuple[Action, int, bool, int | None]]:
-    """Per legal action: ``(action, result, optimal, margin)`` where ``result`` is +1, 0 or -1
-    (the round won, drawn or lost for the mover after that action and perfect play), ``optimal``
-    whether it reaches the position's exact value, and ``margin`` that value (the mover's final
-    score minus the opponent's) for an optimal action, ``None`` for the others (proving their
-    exact value would cost a search each)."""
+    """Per legal action: ``(action, result, optimal, margin)``: ``margin`` is the mover's final
+    score minus the opponent's after that action and perfect play (exact), ``result`` its sign
+    (+1, 0 or -1: the round won, drawn or lost) and ``optimal`` whether it reaches the position's
+    exact value. In the trade phase the round is over: every pick has its score."""
     _check_game(game)
     parts = _parts_of_view(view)
     if parts["picks"]:
@@ -311,21 +310,16 @@ def move_results(
     problem = _Problem(game, parts)
     search = Search(problem.position)
     value = search.value()
-    sign = (value > 0) - (value < 0)
-    out: dict[Action, tuple[int, bool]] = {}
+    out: dict[Action, tuple[int, bool, int]] = {}
     for cls in search.symmetric_classes():
         c, x = cls[0]
         if search.move_at_least(c, x, value):
-            result, optimal = sign, True
-        elif value <= 0:
-            result, optimal = -1, False  # worse than a draw or a loss: a loss
-        elif search.move_at_least(c, x, 1):
-            result, optimal = 1, False
-        else:
-            result, optimal = (0 if search.move_at_least(c, x, 0) else -1), False
+            margin, optimal = value, True
+        else:  # below the value; scores move by whole cards, so a guess of two less is often right
+            margin, optimal = search.move_value(c, x, value - 2), False
         for a in problem.actions(cls):
-            out[a] = (result, optimal)
-    return [(a, *out[a], value if out[a][1] else None) for a in legal if a in out]
+            out[a] = ((margin > 0) - (margin < 0), optimal, margin)
+    return [(a, *out[a]) for a in legal if a in out]
 
 
 # -- agents ------------------------------------------------------------------------------------------

@@ -279,10 +279,7 @@ def _solved(row: dict[str, Any]) -> str:
     margin = row.get("margin")
     if margin:  # a draw has no margin to tell
         outcome += f" by {abs(margin)}"
-    if row.get("optimal") is False:
-        return f"solved: {outcome} with perfect play, {'by less than' if row['value'] > 0 else 'worse than'} the best"
-    best = " (best)" if row.get("optimal") else ""
-    return f"solved: {outcome} with perfect play{best}"
+    return f"solved: {outcome} with perfect play{' (best)' if row.get('optimal') else ''}"
 
 
 def _describe(row: dict[str, Any], kind: str) -> str:
