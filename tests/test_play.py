@@ -662,3 +662,26 @@ def test_declining_to_save_a_finished_loaded_game_says_the_file_holds_it_unfinis
     said = " ".join(result.output.split())
     assert f"{saved} still holds this game without its last action: the finished game was not saved" in said
     assert Record.loads(saved.read_text()).actions == before.record().actions  # untouched
+
+
+def test_long_solves_and_hints_spin_on_a_terminal_only(tmp_path: Path) -> None:
+    game = tritable.new_game("triple-triad")
+    setup = {"game": game.id, "options": {}, "setup": game.new_state(seed=3).initial_setup}
+    (tmp_path / "s.json").write_text(json.dumps(setup), encoding="utf-8")
+    term = Term("solve", "s.json", "--one", cwd=tmp_path, timeout=120)
+    term.wait("solving…")  # the empty board takes a second or more: the spinner shows meanwhile
+    term.wait("optimal move: ")
+    assert term.end() == 0
+    term = Term("hint", "s.json", "--level", "mcts:iterations=400", cwd=tmp_path, timeout=120)
+    term.wait("thinking…")
+    term.wait("best: ")
+    assert term.end() == 0
+    piped = subprocess.run(
+        [sys.executable, "-m", "tritable.cli.main", "solve", "s.json", "--one"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert piped.returncode == 0 and "optimal move: " in piped.stdout
+    assert "solving" not in piped.stderr + piped.stdout  # no spinner for a file or a pipe

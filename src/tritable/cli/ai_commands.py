@@ -228,7 +228,7 @@ def hint_command(
 ) -> None:
     """The best action for the side to move, with its evaluation and the runner-up actions."""
     from tritable.ai.levels import hint, resolve
-    from tritable.cli.main import console, fail, named
+    from tritable.cli.main import console, fail, named, thinking
 
     state, names = _load_position(file)
     p = state.current_player()
@@ -238,7 +238,8 @@ def hint_command(
         fail(f"{named(file)}: a chance step is next: nobody chooses")
     try:
         kind, _ = resolve(level, state.game)
-        hints = [hint(state, seat, level, seed) for seat in state.players_to_move()]
+        with thinking("thinking…"):
+            hints = [hint(state, seat, level, seed) for seat in state.players_to_move()]
     except TritableError as exc:
         fail(str(exc))
     if as_json:

@@ -55,6 +55,14 @@ OptionList = Annotated[
 ]
 
 
+def thinking(message: str) -> contextlib.AbstractContextManager[object]:
+    """A spinner on standard error while a long computation runs, when a person is watching (a
+    terminal); nothing when the output goes to a file or a pipe."""
+    if err_console.is_terminal:
+        return err_console.status(message, spinner="dots")
+    return contextlib.nullcontext()
+
+
 def fail(message: str, code: int = 2) -> NoReturn:
     # The message may quote the user's input (an action, a file name): never read it as markup.
     err_console.print(f"[bold red]error:[/] {escape(message)}", highlight=False, markup=True, soft_wrap=True)

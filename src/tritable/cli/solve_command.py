@@ -49,7 +49,7 @@ def solve_file(
 ) -> None:
     """Solve a Triple Triad position exactly: the value for the side to move and its best moves."""
     from tritable.ai.solver import solve
-    from tritable.cli.main import console, fail, named
+    from tritable.cli.main import console, fail, named, thinking
 
     state = _load_state(file)
     if state.is_terminal():
@@ -57,7 +57,8 @@ def solve_file(
     game = state.game
     hidden = not game.options.get("open", True)
     try:
-        solution = solve(state, all_best=not one)
+        with thinking("solving…"):
+            solution = solve(state, all_best=not one)
     except TritableError as exc:
         fail(f"{named(file)}: {exc}")
     note = (
