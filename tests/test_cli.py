@@ -494,3 +494,8 @@ def test_python_dash_m_tritable_runs_the_command() -> None:
         [*run, "arena", "nogame", "--agents", "random,random"], capture_output=True, text=True, env=env, check=False
     )
     assert bad.returncode == 2 and "no game 'nogame'" in bad.stderr
+    # Usage and error lines name the command as it was run.
+    helped = subprocess.run([*run, "hint", "--help"], capture_output=True, text=True, env=env, check=False)
+    assert "Usage: python -m tritable hint " in helped.stdout
+    missing = subprocess.run([*run, "arena"], capture_output=True, text=True, env=env, check=False)
+    assert missing.returncode == 2 and "(see `python -m tritable arena --help`)" in missing.stderr

@@ -470,6 +470,20 @@ def test_sampled_agent_never_reads_the_hidden_hand() -> None:
         assert SampledSolverAgent(seed=3, samples=3).choose(other, seat) == action
 
 
+def test_the_analysis_ranks_every_move_by_its_exact_margin() -> None:
+    game = tritable.new_game("triple-triad", options={"same": True, "trade": "none"})
+    rng = random.Random("ranks")
+    for _ in range(12):
+        state = random_position(game, rng, 6)
+        seat = state.current_player()
+        stats = SolverAgent().analyse(state, seat)
+        margins = [s.margin for s in stats]
+        assert margins == sorted(margins, reverse=True)  # type: ignore[type-var]
+        value = solve(state).value
+        assert [s.optimal for s in stats] == [m == value for m in margins]
+        assert stats[0].action == SolverAgent().choose(state, seat)  # the hint shows the move played
+
+
 def test_sampled_agent_with_open_hands_plays_optimally() -> None:
     game = tritable.new_game("triple-triad", options={"plus": True, "trade": "none"})
     state = random_position(game, random.Random(6), 4)

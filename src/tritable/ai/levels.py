@@ -10,7 +10,8 @@ the time, so that a run is reproducible move for move on any machine (one budget
 The ``perfect`` level plays exactly where a solver exists. A solver module registers a factory
 with :func:`register_perfect` when it is imported; :func:`make_agent` imports
 ``tritable.ai.solver`` the first time the ``perfect`` level is asked for. The factory's agent
-should return ``ActionStat(..., solved=True)`` from ``analyse`` so that hints show solved values.
+should return ``ActionStat(..., solved=True)`` from ``analyse`` so that hints show solved values,
+with ``optimal`` and the exact ``margin`` where it knows them.
 """
 
 from __future__ import annotations
@@ -213,7 +214,7 @@ def resolve(spec: AgentSpec | str, game: Game | str) -> tuple[str, dict[str, Any
     if not isinstance(spec, AgentSpec):
         raise AgentSpecError(f"an agent spec is text such as 'hard' or 'mcts:iterations=500', not {spec!r}"[:200])
     if spec.name in KINDS:
-        return spec.name, _budgeted(spec, spec.name, dict(spec.settings))
+        return spec.name, _budgeted(spec, dict(spec.settings))
     if spec.name == "perfect":
         _load_solvers()
         gid = game if isinstance(game, str) else game.id
@@ -225,10 +226,10 @@ def resolve(spec: AgentSpec | str, game: Game | str) -> tuple[str, dict[str, Any
     base = parse_spec(level_spec(game, spec.name))
     settings = dict(base.settings)
     settings.update(_typed(str(spec), base.name, spec.settings))
-    return base.name, _budgeted(spec, base.name, settings)
+    return base.name, _budgeted(spec, settings)
 
 
-def _budgeted(spec: AgentSpec, kind: str, settings: dict[str, Any]) -> dict[str, Any]:
+def _budgeted(spec: AgentSpec, settings: dict[str, Any]) -> dict[str, Any]:
     """``settings``, unless they lift the iteration limit and set no time (a search without end;
     the agents' default of iterations is for a spec that names no budget)."""
     if "iterations" in settings and settings["iterations"] is None and settings.get("seconds") is None:
@@ -253,7 +254,7 @@ def make_agent(game: Game | str, level: str = "hard", seed: int = 0) -> Agent:
             raise AgentSpecError(f"no perfect level here: {exc}") from None
     try:
         return KINDS[kind](seed, **settings)
-    except ValueError as exc:  # e.g. both budgets set to none
+    except ValueError as exc:  # a setting the agent's own checks refuse
         raise AgentSpecError(f"agent {str(level)!r}: {exc}") from None
 
 

@@ -293,9 +293,7 @@ def solve_view(game: Game, view: Mapping[str, Any], legal: Sequence[Action], *, 
     return _solve_parts(game, _parts_of_view(view), legal, all_best, start)
 
 
-def move_results(
-    game: Game, view: Mapping[str, Any], legal: Sequence[Action]
-) -> list[tuple[Action, int, bool, int | None]]:
+def move_results(game: Game, view: Mapping[str, Any], legal: Sequence[Action]) -> list[tuple[Action, int, bool, int]]:
     """Per legal action: ``(action, result, optimal, margin)``: ``margin`` is the mover's final
     score minus the opponent's after that action and perfect play (exact), ``result`` its sign
     (+1, 0 or -1: the round won, drawn or lost) and ``optimal`` whether it reaches the position's
@@ -358,7 +356,7 @@ class SolverAgent(Agent):
         rows = move_results(obs.game, obs.view, actions)
         # The move ``choose`` plays first among the best, so that a hint shows the move played.
         played = self.choose_from(obs, actions) if len(actions) > 1 else actions[0]
-        rows.sort(key=lambda row: (not row[2], -row[1], row[0] != played))
+        rows.sort(key=lambda row: (not row[2], -row[3], row[0] != played))  # best margin first
         return [ActionStat(a, float(r), None, True, optimal, margin) for a, r, optimal, margin in rows]
 
 
