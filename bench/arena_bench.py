@@ -56,8 +56,8 @@ def main() -> None:
     parser.add_argument("--json", metavar="FILE", help="write every report as JSON here")
     args = parser.parse_args()
     rows: list[dict[str, Any]] = []
-    print("| game | players | options | opponent | games | hard's score [95% CI] | target | s/move mean (max) |")
-    print("|---|---|---|---|---|---|---|---|")
+    print("| game | players | options | opponent | games | W-D-L | hard's score [95% CI] | target | s/move mean (max) |")
+    print("|---|---|---|---|---|---|---|---|---|")
     for game_id, agents, games, options in MATCHES:
         if (args.only and game_id not in args.only) or (args.opponent and agents[1] != args.opponent):
             continue
@@ -72,7 +72,8 @@ def main() -> None:
         met = "met" if pair["score"] >= TARGET[opponent] else "not met"
         shown = ", ".join(f"{k}={str(v).lower()}" for k, v in options.items()) or "default"
         print(
-            f"| {game_id} | {len(agents)} | {shown} | {opponent} | {pair['n']} | "
+            f"| {game_id} | {len(agents)} | {shown} | {opponent} | {pair['games']} | "
+            f"{pair['wins']}-{pair['draws']}-{pair['losses']} | "
             f"{pair['score']:.3f} [{low:.3f}, {high:.3f}] | >= {TARGET[opponent]}: {met} | "
             f"{hard['mean_seconds_per_move']:.2f} ({hard['max_seconds_per_move']:.2f}) |",
             flush=True,

@@ -41,8 +41,8 @@ def main() -> None:
     parser.add_argument("--json", metavar="FILE", help="write every report as JSON here")
     args = parser.parse_args()
     rows: list[dict[str, Any]] = []
-    print("| game | players | level | against | games | level's score [95% CI] | s/move mean (max) |")
-    print("|---|---|---|---|---|---|---|")
+    print("| game | players | level | against | games | W-D-L | level's score [95% CI] | s/move mean (max) |")
+    print("|---|---|---|---|---|---|---|---|")
     for game_id, players, games in GAMES:
         if args.only and game_id not in args.only:
             continue
@@ -56,7 +56,8 @@ def main() -> None:
             upper = next(a for a in report["agents"] if a["name"] == level)
             low, high = pair["score_ci95"]
             print(
-                f"| {game_id} | {players} | {level} | {below} | {pair['n']} | "
+                f"| {game_id} | {players} | {level} | {below} | {pair['games']} | "
+                f"{pair['wins']}-{pair['draws']}-{pair['losses']} | "
                 f"{pair['score']:.3f} [{low:.3f}, {high:.3f}] | "
                 f"{upper['mean_seconds_per_move']:.2f} ({upper['max_seconds_per_move']:.2f}) |",
                 flush=True,
