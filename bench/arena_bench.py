@@ -56,7 +56,9 @@ def main() -> None:
     parser.add_argument("--json", metavar="FILE", help="write every report as JSON here")
     args = parser.parse_args()
     rows: list[dict[str, Any]] = []
-    print("| game | players | options | opponent | games | W-D-L | hard's score [95% CI] | target | s/move mean (max) |")
+    print(
+        "| game | players | options | opponent | games | W-D-L | hard's score [95% CI] | target | s/move mean (max) |"
+    )
     print("|---|---|---|---|---|---|---|---|---|")
     for game_id, agents, games, options in MATCHES:
         if (args.only and game_id not in args.only) or (args.opponent and agents[1] != args.opponent):
