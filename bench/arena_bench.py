@@ -70,19 +70,33 @@ def main() -> None:
         pair = report["pairs"][0]
         hard = next(a for a in report["agents"] if a["name"] == "hard")
         opponent = agents[1]
-        low, high = pair["score_ci95"]
         met = "met" if pair["score"] >= TARGET[opponent] else "not met"
         shown = ", ".join(f"{k}={str(v).lower()}" for k, v in options.items()) or "default"
         print(
-            f"| {game_id} | {len(agents)} | {shown} | {opponent} | {pair['games']} | "
-            f"{pair['wins']}-{pair['draws']}-{pair['losses']} | "
-            f"{pair['score']:.3f} [{low:.3f}, {high:.3f}] | >= {TARGET[opponent]}: {met} | "
-            f"{hard['mean_seconds_per_move']:.2f} ({hard['max_seconds_per_move']:.2f}) |",
+            f"| {game_id} | {len(agents)} | {shown} | {opponent} | {results(pair)} | "
+            f">= {TARGET[opponent]}: {met} | {seconds(hard)} |",
             flush=True,
         )
         rows.append({"report": report, "wall_seconds": time.perf_counter() - start})
-    if args.json:
-        with open(args.json, "w", encoding="utf-8") as out:
+    write_json(args.json, rows)
+
+
+def results(pair: dict[str, Any]) -> str:
+    """The cells games | W-D-L | score [95% CI] of a pair of the arena's report."""
+    low, high = pair["score_ci95"]
+    wdl = f"{pair['wins']}-{pair['draws']}-{pair['losses']}"
+    return f"{pair['games']} | {wdl} | {pair['score']:.3f} [{low:.3f}, {high:.3f}]"
+
+
+def seconds(agent: dict[str, Any]) -> str:
+    """The cell s/move mean (max) of an agent of the arena's report."""
+    return f"{agent['mean_seconds_per_move']:.2f} ({agent['max_seconds_per_move']:.2f})"
+
+
+def write_json(path: str | None, rows: list[dict[str, Any]]) -> None:
+    """Every match's report, with the machine's Python and cores, to ``path`` (if given)."""
+    if path:
+        with open(path, "w", encoding="utf-8") as out:
             json.dump({"python": sys.version.split()[0], "cores": os.cpu_count(), "matches": rows}, out, indent=1)
 
 

@@ -10,11 +10,11 @@ Usage: ``.venv/bin/python bench/ladder_bench.py [--games-scale X] [--only GAME] 
 from __future__ import annotations
 
 import argparse
-import json
 import os
-import sys
 import time
 from typing import Any
+
+from arena_bench import results, seconds, write_json
 
 import tritable
 from tritable.ai.arena import run_arena
@@ -54,18 +54,9 @@ def main() -> None:
             report = run_arena(game, agents, n, seed=args.seed, jobs=args.jobs).to_json()
             pair = report["pairs"][0]
             upper = next(a for a in report["agents"] if a["name"] == level)
-            low, high = pair["score_ci95"]
-            print(
-                f"| {game_id} | {players} | {level} | {below} | {pair['games']} | "
-                f"{pair['wins']}-{pair['draws']}-{pair['losses']} | "
-                f"{pair['score']:.3f} [{low:.3f}, {high:.3f}] | "
-                f"{upper['mean_seconds_per_move']:.2f} ({upper['max_seconds_per_move']:.2f}) |",
-                flush=True,
-            )
+            print(f"| {game_id} | {players} | {level} | {below} | {results(pair)} | {seconds(upper)} |", flush=True)
             rows.append({"report": report, "wall_seconds": time.perf_counter() - start})
-    if args.json:
-        with open(args.json, "w", encoding="utf-8") as out:
-            json.dump({"python": sys.version.split()[0], "cores": os.cpu_count(), "matches": rows}, out, indent=1)
+    write_json(args.json, rows)
 
 
 if __name__ == "__main__":
