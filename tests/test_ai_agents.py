@@ -497,6 +497,9 @@ def test_seconds_alone_is_a_time_budget_and_neither_is_the_default(kind: str) ->
     assert cls(seconds=0.05).iterations is None and cls().iterations == DEFAULT_ITERATIONS  # type: ignore[call-arg, attr-defined]
     with pytest.raises(AgentSpecError, match="give an iteration budget, a time budget or both"):
         make_agent(game, f"{kind}:iterations=none")
+    for unbounded in ({"iterations": None}, {"iterations": None, "seconds": None}):
+        with pytest.raises(AgentSpecError, match="give an iteration budget, a time budget or both"):
+            cls(**unbounded)  # type: ignore[arg-type]
 
 
 def test_mcts_runs_no_more_trees_than_its_iterations_on_hidden_information() -> None:

@@ -27,7 +27,7 @@ import time
 from collections.abc import Callable
 
 from tritable.ai.agents import ActionStat, Evaluation, Observation, prefer
-from tritable.ai.mcts import Search, _SearchAgent, no_cyclic_gc, ranked
+from tritable.ai.mcts import UNSET, Search, _SearchAgent, _Unset, no_cyclic_gc, ranked
 from tritable.engine.protocol import Action, State
 
 
@@ -46,7 +46,7 @@ class HalvingAgent(_SearchAgent):
     def __init__(
         self,
         seed: int = 0,
-        iterations: int | None = None,
+        iterations: int | _Unset | None = UNSET,
         seconds: float | None = None,
         rollout_depth: int | None = None,
         evaluation: Evaluation | None = None,

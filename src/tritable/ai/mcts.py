@@ -24,6 +24,7 @@ each iteration, and UCB over the actions available in it (availability counts).
 
 from __future__ import annotations
 
+import enum
 import gc
 import itertools
 import math
@@ -31,9 +32,9 @@ import random
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
-from tritable.ai.agents import ActionStat, Agent, Evaluation, Observation, check_setting, prefer
+from tritable.ai.agents import ActionStat, Agent, AgentSpecError, Evaluation, Observation, check_setting, prefer
 from tritable.ai.policies import policy_for
 from tritable.engine.playout import random_step
 from tritable.engine.protocol import CHANCE, SIMULTANEOUS, TERMINAL, Action, Game, State
@@ -42,6 +43,15 @@ _INF = float("inf")
 
 DEFAULT_ITERATIONS = 1000
 """The budget of a search agent given neither ``iterations`` nor ``seconds``."""
+
+
+class _Unset(enum.Enum):
+    UNSET = "unset"
+
+
+UNSET: Final = _Unset.UNSET
+"""``iterations`` not given: :data:`DEFAULT_ITERATIONS`, or no limit beside a time budget (an
+explicit ``None`` with no time budget is refused: the search would never end)."""
 
 
 class Node:
@@ -271,22 +281,24 @@ def ranked(stats: dict[Action, tuple[int, float]], order: list[Action]) -> list[
 class _SearchAgent(Agent):
     """Budget and settings shared by the search agents: ``iterations``, ``seconds`` or both (the
     first reached stops); given neither, :data:`DEFAULT_ITERATIONS`. ``seconds`` alone is a time
-    budget."""
+    budget; both ``None`` is refused (:class:`AgentSpecError`)."""
 
     repr_settings: ClassVar[tuple[str, ...]] = ("iterations", "seconds", "c", "rollout_depth")
 
     def __init__(
         self,
         seed: int = 0,
-        iterations: int | None = None,
+        iterations: int | _Unset | None = UNSET,
         seconds: float | None = None,
         c: float = 1.0,
         rollout_depth: int | None = None,
         evaluation: Evaluation | None = None,
     ) -> None:
         super().__init__(seed)
+        if iterations is UNSET:
+            iterations = DEFAULT_ITERATIONS if seconds is None else None
         if iterations is None and seconds is None:
-            iterations = DEFAULT_ITERATIONS
+            raise AgentSpecError(f"{self.kind}: give an iteration budget, a time budget or both")
         settings = {"iterations": iterations, "seconds": seconds, "c": c, "rollout_depth": rollout_depth}
         for key, value in settings.items():
             if value is not None or key == "c":
@@ -321,7 +333,7 @@ class MCTSAgent(_SearchAgent):
     def __init__(
         self,
         seed: int = 0,
-        iterations: int | None = None,
+        iterations: int | _Unset | None = UNSET,
         seconds: float | None = None,
         c: float = 1.0,
         rollout_depth: int | None = None,
@@ -378,7 +390,7 @@ class ISMCTSAgent(_SearchAgent):
     def __init__(
         self,
         seed: int = 0,
-        iterations: int | None = None,
+        iterations: int | _Unset | None = UNSET,
         seconds: float | None = None,
         c: float = 1.0,
         rollout_depth: int | None = None,
