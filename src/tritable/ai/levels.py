@@ -214,7 +214,7 @@ def resolve(spec: AgentSpec | str, game: Game | str) -> tuple[str, dict[str, Any
     if not isinstance(spec, AgentSpec):
         raise AgentSpecError(f"an agent spec is text such as 'hard' or 'mcts:iterations=500', not {spec!r}"[:200])
     if spec.name in KINDS:
-        return spec.name, _budgeted(spec, dict(spec.settings))
+        return spec.name, dict(spec.settings)
     if spec.name == "perfect":
         _load_solvers()
         gid = game if isinstance(game, str) else game.id
@@ -226,15 +226,7 @@ def resolve(spec: AgentSpec | str, game: Game | str) -> tuple[str, dict[str, Any
     base = parse_spec(level_spec(game, spec.name))
     settings = dict(base.settings)
     settings.update(_typed(str(spec), base.name, spec.settings))
-    return base.name, _budgeted(spec, settings)
-
-
-def _budgeted(spec: AgentSpec, settings: dict[str, Any]) -> dict[str, Any]:
-    """``settings``, unless they lift the iteration limit and set no time (a search without end;
-    the agents' default of iterations is for a spec that names no budget)."""
-    if "iterations" in settings and settings["iterations"] is None and settings.get("seconds") is None:
-        raise AgentSpecError(f"agent {str(spec)!r}: give an iteration budget, a time budget or both")
-    return settings
+    return base.name, settings
 
 
 def make_agent(game: Game | str, level: str = "hard", seed: int = 0) -> Agent:
@@ -254,7 +246,7 @@ def make_agent(game: Game | str, level: str = "hard", seed: int = 0) -> Agent:
             raise AgentSpecError(f"no perfect level here: {exc}") from None
     try:
         return KINDS[kind](seed, **settings)
-    except ValueError as exc:  # a setting the agent's own checks refuse
+    except ValueError as exc:  # e.g. no budget left: iterations=none without seconds
         raise AgentSpecError(f"agent {str(level)!r}: {exc}") from None
 
 
