@@ -143,7 +143,8 @@ def test_each_game_is_reported_and_its_record_replays() -> None:
     assert [r["index"] for r in data["results"]] == [0, 1, 2, 3]
     for row, result in zip(data["results"], report.results, strict=True):
         record = Record.loads(result.record or "")
-        assert record.names == row["agents_by_seat"] and record.seed == row["setup_seed"]
+        assert record.names == [f"P{s + 1} (AI {spec})" for s, spec in enumerate(row["agents_by_seat"])]
+        assert record.seed == row["setup_seed"]
         state = record.replay()
         assert state.is_terminal() and state.outcome().returns() == row["returns"]
         assert list(state.outcome().scores) == row["scores"] and len(record.actions) == row["plies"]

@@ -13,6 +13,7 @@ import typer
 from typer.testing import CliRunner
 
 import tritable
+from tritable.ai.arena import seat_names
 from tritable.cli.ai_commands import register
 from tritable.engine import registry
 from tritable.engine.playout import random_step
@@ -86,9 +87,10 @@ def test_arena_records_every_game_and_says_when_it_rounds_up(app: typer.Typer, t
     assert [p.name for p in paths] == [f"triad-4-{i:05d}.json" for i in range(4)]
     records = [tritable.Record.loads(p.read_text()) for p in paths]
     assert all(r.replay().is_terminal() for r in records)
-    assert sorted(tuple(r.names or ()) for r in records) == sorted([("greedy", "random"), ("random", "greedy")] * 2)
+    ordered = [("P1 (AI greedy)", "P2 (AI random)"), ("P1 (AI random)", "P2 (AI greedy)")]
+    assert sorted(tuple(r.names or ()) for r in records) == sorted(ordered * 2)
     data = json.loads(runner.invoke(app, [*args, "--json"]).stdout)
-    assert [r["agents_by_seat"] for r in data["results"]] == [list(r.names or ()) for r in records]
+    assert [seat_names(r["agents_by_seat"]) for r in data["results"]] == [list(r.names or ()) for r in records]
     bad(app, [*args, "--record", str(folder)], "holds records of seed 4 already")
     bad(app, [*args, "--record", str(paths[0])], "--record takes the name of a folder")
     # A record that cannot be written fails the run, after its results are out.
@@ -169,6 +171,9 @@ def test_hint_on_a_record(app: typer.Typer, tmp_path: Path) -> None:
     assert "(in -1..1, not a win rate)" in text.stdout and "win rate 5" not in text.stdout
     text = runner.invoke(app, ["hint", str(path), "--level", "random"])
     assert "random play: no estimate" in text.stdout and "win rate" not in text.stdout
+    (h,) = json.loads(runner.invoke(app, ["hint", str(path), "--level", "random", "--json"]).stdout)["hints"]
+    for row in (h["best"], *h["alternatives"]):  # no estimate in JSON either
+        assert (row["value"], row["win_rate"], row["visits"]) == (None, None, 0)
     text = runner.invoke(app, ["hint", str(path), "--level", "mcts:iterations=60:rollout_depth=4"])
     assert re.search(r"best: \S+ \(win rate \d+\.\d%, \d+ visits\)", text.stdout), text.stdout
 
@@ -247,6 +252,7 @@ def test_hint_bad_input(app: typer.Typer, tmp_path: Path) -> None:
     bad(app, ["hint", str(running), "--level", "expert"], "unknown agent 'expert'")
     bad(app, ["hint", str(running), "--level", "mcts:iterations=0"], "must be > 0")
     bad(app, ["hint", str(running), "--level", "mcts:seconds=-2"], "must be > 0")
+    bad(app, ["hint", str(running), "--seed", "-1"], "--seed takes a whole number >= 0, not -1")
     bad(app, ["hint", str(tmp_path / "missing.json")], "cannot read")
     broken = tmp_path / "broken.json"
     broken.write_text("{not json", encoding="utf-8")
@@ -262,6 +268,15 @@ def test_hint_bad_input(app: typer.Typer, tmp_path: Path) -> None:
     bad(app, ["hint", str(setup)], "a setup file names its 'game'")
     setup.write_text(json.dumps({"game": "triad"}), encoding="utf-8")
     bad(app, ["hint", str(setup)], "neither a record (no 'actions'), a state (no 'history') nor a setup")
+
+
+def test_a_multiplayer_hint_says_how_many_seats_it_expects_to_beat(app: typer.Typer, tmp_path: Path) -> None:
+    """With 3-4 players a search's value is the mean over the other seats, as `play`'s hint says."""
+    game = tritable.new_game("tri-t-area")
+    path = write_record(tmp_path, game, 3, 4)
+    text = runner.invoke(app, ["hint", str(path), "--level", "mcts:iterations=1:rollout_depth=2"]).stdout
+    assert re.search(r"best: \S+ \(ahead of \d+\.\d% of the others, 1 visit\)", text), text
+    assert "win rate" not in text
 
 
 def test_hint_reads_a_setup_file_as_solve_does(app: typer.Typer, tmp_path: Path) -> None:

@@ -56,7 +56,11 @@ def test_simulate_with_options_and_players() -> None:
         ["simulate", "triatri", "--games", "2", "--players", "3", "--json"],
     )
     assert result.exit_code == 0, result.output
-    assert json.loads(result.output)["players"] == 3
+    data = json.loads(result.output)
+    assert data["players"] == 3
+    assert sum(data["end_reasons"].values()) == 2  # TriATri calls it "end", not "reason"
+    result = runner.invoke(app, ["simulate", "triominos", "--games", "2", "-o", "target=50", "--json"])
+    assert json.loads(result.output)["end_reasons"] == {"target": 2}
     result = runner.invoke(
         app, ["simulate", "triple-triad", "--games", "5", "-o", "same=true", "-o", "plus=TRUE", "--json"]
     )

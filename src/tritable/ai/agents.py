@@ -280,7 +280,7 @@ class RandomAgent(Agent):
     def analyse_observation(self, obs: Observation) -> list[ActionStat]:
         actions = list(obs.legal_actions())
         obs.rng.shuffle(actions)
-        return [ActionStat(a, 0.0) for a in actions]
+        return [ActionStat(a, 0.0, visits=0) for a in actions]  # nothing tried: no estimate
 
 
 def settle(state: State, seat: int, rng: random.Random) -> None:

@@ -110,6 +110,13 @@ class GameResult:
         }
 
 
+def seat_names(specs: Sequence[str]) -> list[str]:
+    """A record's names for seats played by ``specs``: the seat and its agent (``"P2 (AI greedy)"``,
+    as `tritable play` saves an AI seat), so that two seats of one agent stay apart in a replay and
+    ``play --load`` brings the same agents back."""
+    return [f"P{seat + 1} (AI {spec})" for seat, spec in enumerate(specs)]
+
+
 def play(task: Task) -> GameResult:
     """Play one game of the arena."""
     game = task.game
@@ -139,7 +146,9 @@ def play(task: Task) -> GameResult:
             longest[seat] = max(longest[seat], spent)
         plies += 1
     outcome = state.outcome()
-    record = Record.from_state(state, names=list(task.specs), seed=task.setup_seed).dumps() if task.record else None
+    record = None
+    if task.record:
+        record = Record.from_state(state, names=seat_names(task.specs), seed=task.setup_seed).dumps()
     return GameResult(
         task.index,
         task.specs,

@@ -228,8 +228,9 @@ def hint_command(
 ) -> None:
     """The best action for the side to move, with its evaluation and the runner-up actions."""
     from tritable.ai.levels import hint, resolve
-    from tritable.cli.main import console, fail, named, thinking
+    from tritable.cli.main import check_seed, console, fail, named, thinking
 
+    check_seed(seed)
     state, names = _load_position(file)
     p = state.current_player()
     if p == TERMINAL:
@@ -256,11 +257,14 @@ def hint_command(
         data = h.to_json()
         best = data["best"]
         console.print(
-            f"{escape(names[h.seat])} to move — best: [bold]{escape(best['action'])}[/] ({_describe(best, kind)})",
+            f"{escape(names[h.seat])} to move — best: [bold]{escape(best['action'])}[/] "
+            f"({_describe(best, kind, state.game.players)})",
             highlight=False,
         )
         for alt in data["alternatives"]:
-            console.print(f"  then: {alt['action']} ({_describe(alt, kind)})", highlight=False, markup=False)
+            console.print(
+                f"  then: {alt['action']} ({_describe(alt, kind, state.game.players)})", highlight=False, markup=False
+            )
 
 
 def _load_position(path: Path) -> tuple[State, list[str] | None]:
@@ -283,9 +287,14 @@ def _solved(row: dict[str, Any]) -> str:
     return f"solved: {outcome} with perfect play{' (best)' if row.get('optimal') else ''}"
 
 
-def _describe(row: dict[str, Any], kind: str) -> str:
+def _visits(n: int) -> str:
+    return f"{n} visit" if n == 1 else f"{n} visits"
+
+
+def _describe(row: dict[str, Any], kind: str, players: int = 2) -> str:
     """What the agent of ``kind`` knows of an action, in its own terms: a solved outcome, the draws
-    a move is optimal in, a search's win rate and visits, or an evaluation."""
+    a move is optimal in, a search's win rate (with 3-4 players, the share of the other seats it
+    expects to finish ahead of, as the hint in ``play`` says) and visits, or an evaluation."""
     if row["solved"]:
         return _solved(row)
     if kind == "random":
@@ -298,7 +307,9 @@ def _describe(row: dict[str, Any], kind: str) -> str:
         return "not searched: no estimate"
     if row["visits"] is None:
         return f"evaluation {row['value']:+.3f} (in -1..1, not a win rate)"
-    return f"win rate {100 * row['win_rate']:.1f}%, {row['visits']} visits"
+    if players > 2:  # the mean over the other seats: how many of them it finishes ahead of
+        return f"ahead of {100 * row['win_rate']:.1f}% of the others, {_visits(row['visits'])}"
+    return f"win rate {100 * row['win_rate']:.1f}%, {_visits(row['visits'])}"
 
 
 def register(app: typer.Typer) -> None:

@@ -396,7 +396,9 @@ def simulate(
                 wins[w] += 1
         else:
             draws += 1
-        reason = outcome.details.get("reason")
+        # Triple Triad and Triad name it "reason", Triominos and TriATri "end" (their saved
+        # records hold the outcome, so the key stays); Tri*T*Area always plays its three rounds.
+        reason = outcome.details.get("reason", outcome.details.get("end"))
         if isinstance(reason, str):
             reasons[reason] += 1
         for s, score in enumerate(outcome.scores):
