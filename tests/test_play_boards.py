@@ -50,7 +50,7 @@ def test_triple_triad_shows_ratings_owners_and_hands() -> None:
     # Geezard (1, 4, 1, 5) on cell 1, P1's: left 5, right 4 around the owner; SAM08G (5, 6, 2, 4) P2's.
     assert re.search(r"5\s+P1\s+4", text)
     assert re.search(r"4\s+P2\s+6", text)
-    assert "Geezard" in text and "SAM08G" in text and "Fi" in text  # SAM08G is a Fire card
+    assert "Geezard" in text and "SAM08G" in text and "fire" in text  # SAM08G is a Fire card
     for name in ("Funguar", "Bite Bug", "Gayla", "Grat"):  # open hands (the default)
         assert name in text
     assert "P1 to play" in text.replace("  ", " ") or re.search(r"P1\s+to play", text)
@@ -70,7 +70,38 @@ def test_triple_triad_closed_hands_are_card_backs() -> None:
 
 def test_triple_triad_actions_group_by_card_with_ratings() -> None:
     assert group_action("triple-triad", "Geezard@7") == ("Geezard ↑1 →4 ↓1 ←5", "@7")
-    assert group_action("triple-triad", "SAM08G@2") == ("SAM08G ↑5 →6 ↓2 ←4", "@2")
+    assert group_action("triple-triad", "SAM08G@2") == ("SAM08G ↑5 →6 ↓2 ←4 fire", "@2")
+
+
+def test_triple_triad_shows_every_cards_element_spelled_out() -> None:
+    """Under Elemental a card's element decides its +1/-1 on an elemental cell: every card shows
+    it, in hand, in the actions and on the board, spelled out as the empty cells spell theirs."""
+    from tritable.cli.boards.triple_triad import element_of, hand
+
+    elements = [None, "ice", None, None, "fire", None, None, None, "thunder"]
+    game = tritable.new_game("triple-triad", options={"elemental": True})
+    state = game.state_from_setup({"hands": HANDS, "first": 0, "elements": [elements]})
+    view = state.view(0)
+    for seat in (0, 1):
+        shown = text_of(hand(view, seat))
+        for element in {element_of(card) for card in HANDS[seat]} - {None}:
+            assert shown.count(element) == [element_of(card) for card in HANDS[seat]].count(element), element
+    for card in HANDS[0]:
+        element = element_of(card)
+        assert group_action("triple-triad", f"{card}@1")[0].endswith(f" {element}" if element else ratings_of(card))
+    state.apply_action(game.string_to_action("Geezard@2"))  # no element, on ice
+    state.apply_action(game.string_to_action("SAM08G@5"))  # fire on fire
+    text = text_of(draw_view("triple-triad", state.view(0)))
+    assert "on ice -1" in text and "on fire +1" in text
+    assert "thunder" in text  # the empty cell 9
+    assert not re.search(r"\b(Ea|Fi|Ho|Ic|Po|Th|Wa|Wi)\b", text)  # no abbreviations left
+
+
+def ratings_of(card: str) -> str:
+    """``←5``: the last rating of ``card`` as the action list shows it."""
+    from tritable.cli.boards.triple_triad import ratings
+
+    return f"←{ratings(card)[3]}"
 
 
 def test_triple_triad_outcome_names_the_traded_cards() -> None:
@@ -97,6 +128,26 @@ def test_triple_triad_trade_lists_the_cards_still_to_take() -> None:
                 return
             random_step(state, rng)
     pytest.fail("no trade of two cards or more in the sample games")
+
+
+def test_triple_triad_trade_lists_the_cards_in_the_menus_order() -> None:
+    """The cards left to take are listed in the order the menu numbers them."""
+    game = tritable.new_game("triple-triad", 2, {"trade": "diff"})
+    for seed in range(40):
+        state = game.new_state(seed=seed)
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            p = state.current_player()
+            trade = state.view(None).get("trade")
+            if trade and trade["picks_left"] and len(state.legal_actions(p)) >= 3:
+                text = text_of(draw_view("triple-triad", state.view(p)), width=400)
+                listed = next(x for x in text.splitlines() if "brought:" in x).split("brought: ")[1].strip()
+                session = Session(game, state, [Seat(0), Seat(1)], {}, Console(file=open("/dev/null", "w")), 5)  # noqa: SIM115
+                menu = [item.text.removeprefix("take ") for item in session.menu(p)]
+                assert listed.split("; ") == menu
+                return
+            random_step(state, rng)
+    pytest.fail("no trade of three cards or more in the sample games")
 
 
 def test_triple_triad_shows_the_final_board_of_a_drawn_sudden_death_round() -> None:

@@ -26,15 +26,17 @@ from tritable.games.triple_triad.data import BY_NAME, CARD_ELEMENTS, ELEMENTS, R
 SEAT_STYLES = ("bold bright_white on #1f4fa8", "bold bright_white on #a81f2a")
 _OWNER_BG = ("on #1f3f88", "on #881f2a")
 _ELEMENT = {
-    "earth": ("Ea", "#b08040"),
-    "fire": ("Fi", "#ff5030"),
-    "holy": ("Ho", "#f0f0a0"),
-    "ice": ("Ic", "#80e0ff"),
-    "poison": ("Po", "#b060e0"),
-    "thunder": ("Th", "#ffe040"),
-    "water": ("Wa", "#4090ff"),
-    "wind": ("Wi", "#80ff90"),
+    "earth": "#b08040",
+    "fire": "#ff5030",
+    "holy": "#f0f0a0",
+    "ice": "#80e0ff",
+    "poison": "#b060e0",
+    "thunder": "#ffe040",
+    "water": "#4090ff",
+    "wind": "#80ff90",
 }
+"""Each element's colour; elements are spelled out everywhere (the longest, ``thunder``, fits a
+card's middle line), on cards as on empty cells."""
 WIDTH = 14
 
 
@@ -54,12 +56,13 @@ def element_of(name: str) -> str | None:
 
 
 def _element_tag(element: str) -> Text:
-    short, colour = _ELEMENT.get(element, (element[:2], "white"))
-    return Text(short, style=f"bold {colour}")
+    return Text(element, style=f"bold {_ELEMENT.get(element, 'white')}")
 
 
 def card_face(name: str, owner: int | None, cell_element: str | None = None, number: int | None = None) -> Text:
-    """A card: its four ratings around the owner, its name, its element (and the cell's modifier)."""
+    """A card: its four ratings around the owner, its name, its element and, on an elemental cell,
+    a line of its own with the cell's element and what it does to the ratings (``on ice -1``: the
+    two element names do not fit on one line of the cell)."""
     top, right, bottom, left = ratings(name)
     corner = f"{number}" if number is not None else " "
     text = Text(f"{corner:<3}{top:^{WIDTH - 6}}   \n")
@@ -72,16 +75,16 @@ def card_face(name: str, owner: int | None, cell_element: str | None = None, num
     text.append(f"{bottom:^{WIDTH}}\n")
     text.append(f"{name[:WIDTH]:^{WIDTH}}\n")
     element = element_of(name)
-    tail = Text()
-    if element is not None:
-        tail.append_text(_element_tag(element))
-    if cell_element is not None:
-        # The cell's element and what it does to this card's ratings.
-        tail.append(" on " if element is not None else "on ", style="dim")
-        tail.append_text(_element_tag(cell_element))
-        tail.append(" +1" if element == cell_element else " -1", style="bold")
+    tail = _element_tag(element) if element is not None else Text()
     tail.align("center", WIDTH)
     text.append_text(tail)
+    if cell_element is not None:
+        # The cell's element and what it does to this card's ratings.
+        effect = Text.assemble(("on ", "dim"), _element_tag(cell_element))
+        effect.append(" +1" if element == cell_element else " -1", style="bold")
+        effect.align("center", WIDTH)
+        text.append("\n")
+        text.append_text(effect)
     return text
 
 
@@ -89,7 +92,7 @@ def _empty(number: int, element: str | None) -> Text:
     text = Text(f"{number:<{WIDTH}}\n", style="dim")
     text.append("\n")
     if element is not None:
-        tag = Text(f"{element}", style=_ELEMENT.get(element, ("", "white"))[1])
+        tag = Text(element, style=_ELEMENT.get(element, "white"))
         tag.align("center", WIDTH)
         text.append_text(tag)
     text.append("\n\n")
@@ -142,9 +145,15 @@ _MINI = 14
 
 
 def _mini(name: str) -> Text:
+    """A card in hand: its ratings, its element between the left and right ratings (where the
+    board's cards show the owner), and its name."""
     top, right, bottom, left = ratings(name)
-    half = _MINI // 2
-    text = Text(f"{top:^{_MINI}}\n {left:<{half - 1}}{right:>{half - 1}} \n{bottom:^{_MINI}}\n")
+    element = element_of(name)
+    middle = _element_tag(element) if element is not None else Text()
+    middle.align("center", _MINI - 4)
+    text = Text(f"{top:^{_MINI}}\n {left}")
+    text.append_text(middle)
+    text.append(f"{right} \n{bottom:^{_MINI}}\n")
     text.append(f"{name[:_MINI]:^{_MINI}}", style="bold")
     return text
 
@@ -207,7 +216,8 @@ def _trade(trade: Mapping[str, Any], view: Mapping[str, Any]) -> Text:
             left = Counter(view["brought"][loser]) - Counter(trade.get("taken") or [])
             text.append(f": take {trade['picks_left']} of the cards")
             text.append_text(_seat(loser))
-            text.append("brought: " + "; ".join(left.elements()))
+            # In card order, as the game lists the take actions (and the menu below numbers them).
+            text.append("brought: " + "; ".join(sorted(left.elements(), key=BY_NAME.__getitem__)))
     moved = trade.get("transfers") or []
     if moved:
         text.append("\ncards traded: " + "; ".join(f"{t['card']} P{t['from'] + 1}→P{t['to'] + 1}" for t in moved))
@@ -215,10 +225,13 @@ def _trade(trade: Mapping[str, Any], view: Mapping[str, Any]) -> Text:
 
 
 def group(notation: str) -> tuple[str, str]:
-    """List placements under their card with its ratings: ``Geezard ↑1 →4 ↓1 ←5`` then ``@1``.
+    """List placements under their card with its ratings and its element, if it has one (the
+    Elemental rule plays on it): ``SAM08G ↑5 →6 ↓2 ←4 fire`` then ``@2``.
 
     >>> group("Geezard@1")
     ('Geezard ↑1 →4 ↓1 ←5', '@1')
+    >>> group("SAM08G@2")
+    ('SAM08G ↑5 →6 ↓2 ←4 fire', '@2')
     >>> group("take Geezard")
     ('take', 'Geezard')
     """
@@ -228,7 +241,9 @@ def group(notation: str) -> tuple[str, str]:
     if name not in BY_NAME:
         return name, f"@{cell}"
     top, right, bottom, left = ratings(name)
-    return f"{name} ↑{top} →{right} ↓{bottom} ←{left}", f"@{cell}"
+    element = element_of(name)
+    card = f"{name} ↑{top} →{right} ↓{bottom} ←{left}" + (f" {element}" if element is not None else "")
+    return card, f"@{cell}"
 
 
 NUMBERING = "a placement is numbered by its card's row, then the cell: 25 lays the second card on cell 5"
