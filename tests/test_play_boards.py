@@ -84,11 +84,14 @@ def test_triple_triad_shows_every_cards_element_spelled_out() -> None:
     view = state.view(0)
     for seat in (0, 1):
         shown = text_of(hand(view, seat))
-        for element in {element_of(card) for card in HANDS[seat]} - {None}:
-            assert shown.count(element) == [element_of(card) for card in HANDS[seat]].count(element), element
+        held = [element for card in HANDS[seat] if (element := element_of(card)) is not None]
+        assert held or seat == 0  # P1's cards have none; P2's SAM08G is fire, Gayla thunder
+        for element in held:
+            assert shown.count(element) == held.count(element), element
     for card in HANDS[0]:
         element = element_of(card)
-        assert group_action("triple-triad", f"{card}@1")[0].endswith(f" {element}" if element else ratings_of(card))
+        grouped = group_action("triple-triad", f"{card}@1")
+        assert grouped is not None and grouped[0].endswith(f" {element}" if element else ratings_of(card))
     state.apply_action(game.string_to_action("Geezard@2"))  # no element, on ice
     state.apply_action(game.string_to_action("SAM08G@5"))  # fire on fire
     text = text_of(draw_view("triple-triad", state.view(0)))
@@ -483,6 +486,32 @@ def test_every_game_draws_every_position_of_a_game_for_every_seat() -> None:
             for seat in [None, *range(players)]:
                 assert text_of(draw_state(state, seat)).strip()
         assert text_of(outcome_table(states[-1], [f"P{s + 1}" for s in range(players)])).strip()
+
+
+def test_no_action_list_splits_an_entry_at_80_columns() -> None:
+    """Each entry of an action list (``18 @8``, ``3 c1=3>c4``) stays on one line however narrow
+    the screen: a number is never cut from what it plays."""
+    cases: list[tuple[str, int, dict[str, Any]]] = [
+        ("triple-triad", 2, {"open": False, "elemental": True}),
+        ("triad", 2, {}),
+        ("triominos", 2, {}),
+        ("triatri", 3, {}),
+        ("tri-t-area", 4, {}),
+    ]
+    for gid, players, options in cases:
+        game = tritable.new_game(gid, players, options)
+        for state in random_states(gid, players, options, seed=2)[:40:3]:
+            p = state.current_player()
+            if p < 0:
+                continue
+            quiet = Console(file=open("/dev/null", "w"))  # noqa: SIM115
+            session = Session(game, state, [Seat(s) for s in range(players)], {}, quiet, 2)
+            menu = session.menu(p)
+            for width in (50, 80):
+                text = text_of(session.menu_table(menu), width=width)
+                for item in menu:
+                    shown = item.short if item.short is not None and len(menu) > 1 else item.text
+                    assert re.search(rf"(?<!\S){item.number} {re.escape(shown)}(?!\S)", text), (gid, width, shown, text)
 
 
 def test_seat_styles_differ() -> None:

@@ -32,8 +32,9 @@ from typing import TYPE_CHECKING, Annotated, Any, NamedTuple, NoReturn, TypeVar
 
 import typer
 from rich.columns import Columns
-from rich.console import Console, Group, RenderableType
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.markdown import Markdown
+from rich.measure import Measurement
 from rich.panel import Panel
 from rich.rule import Rule
 from rich.table import Table
@@ -674,23 +675,22 @@ class Session:
             return shown
 
         if len(menu) == 1:
-            return Text.assemble(item(menu[0].number, menu[0].text), ("   (Enter plays it)", "dim"))
+            return Flow([item(menu[0].number, menu[0].text), Text("(Enter plays it)", style="dim")], gap=3)
         if all(entry.short is None for entry in menu):
             listed: RenderableType = Columns([item(e.number, e.text) for e in menu], padding=(0, 2))
         else:
             table = Table.grid(padding=(0, 2))
             table.add_column(style="bold", no_wrap=True)
             table.add_column()
-            rows: dict[str, Text] = {}
+            rows: dict[str, list[Text]] = {}
             for entry in menu:
                 grouped = group_action(self.game.id, entry.text)
                 key = grouped[0] if grouped else ""
-                row = rows.setdefault(key, Text())
-                if row:
-                    row.append("  ")
-                row.append_text(item(entry.number, entry.short if entry.short is not None else entry.text))
+                rows.setdefault(key, []).append(
+                    item(entry.number, entry.short if entry.short is not None else entry.text)
+                )
             for key, row in rows.items():
-                table.add_row(key, row)
+                table.add_row(key, Flow(row))
             listed = table
         how = self.numbering(menu)
         return listed if how is None else Group(listed, Text(how, style="dim"))
@@ -787,6 +787,35 @@ class Session:
 
     def read(self, prompt: str) -> str:
         return read_line(self.console, prompt, self.interactive)
+
+
+class Flow:
+    """Pieces of text side by side, wrapped between pieces only: a menu entry (``18 @8``) is never
+    split, as a Text wrapping at any space would split it (and a no-break space does not help:
+    Rich wraps at any Unicode space). A piece wider than the screen alone wraps as text does."""
+
+    def __init__(self, pieces: Sequence[Text], gap: int = 2) -> None:
+        self.pieces = list(pieces)
+        self.gap = gap
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        widths = [piece.cell_len for piece in self.pieces]
+        widest = sum(widths) + self.gap * max(0, len(widths) - 1)
+        return Measurement(max(widths, default=0), widest).clamp(max_width=options.max_width)
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        text = Text()
+        used = 0
+        for piece in self.pieces:
+            if used and used + self.gap + piece.cell_len > options.max_width:
+                text.append("\n")
+                used = 0
+            elif used:
+                text.append(" " * self.gap)
+                used += self.gap
+            text.append_text(piece)
+            used += piece.cell_len
+        yield text
 
 
 def forget_typing(interactive: bool, history: bool = True) -> None:
