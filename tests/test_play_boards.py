@@ -459,6 +459,32 @@ def test_tri_t_area_shows_areas_buildings_and_the_hand() -> None:
     assert built
 
 
+def test_tri_t_area_shows_the_last_trick_its_rightholders_and_a_key() -> None:
+    """Once a trick's blocks are placed the trick is gone from the table: the board shows it as the
+    last trick, with the rightholders and what they did; and a key says what (2), 8/4 and ■2 mean."""
+    rightholders: list[int] | None = None
+    shown = 0
+    for state in random_states("tri-t-area", 4, seed=3):
+        view = state.view(0)
+        text = re.sub(r" +", " ", text_of(draw_view("tri-t-area", view), width=200))
+        assert "key: (2) points to the first block · 8/4 majority 1st/2nd" in text
+        assert ("M5=10 a 5 as 10 (or 0)" in text) == (view["round"] > 1)  # round 1 deals no 5
+        if view["rightholders"] is not None:
+            rightholders = view["rightholders"]
+        played = view["played"][-1]
+        done = len(played) - len(view["trick"])
+        if view["phase"] != "play" or done < 4:
+            assert "last trick" not in text
+            continue
+        assert rightholders is not None
+        line = next(x for x in text.splitlines() if x.startswith("last trick: "))
+        cards = " ".join(f"P{s + 1} {name}" for s, name in played[done - 4 : done])
+        assert line.startswith(f"last trick: {cards} · RH1 P{rightholders[0] + 1} ")
+        assert (f"· RH2 P{rightholders[1] + 1} " in line) == (rightholders[1] >= 0)
+        shown += 1
+    assert shown > 10
+
+
 def test_tri_t_area_board_fits_a_narrow_screen() -> None:
     state = random_states("tri-t-area", 4, seed=3)[40]
     for width in (50, 60, 80):

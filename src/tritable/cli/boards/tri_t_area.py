@@ -1,16 +1,19 @@
 """Tri*T*Area: the 4x4 city (areas, printed scores, every building's blocks bottom first, each
-with its owner's number in its colour), the seats' scores and blocks, the trick, the rightholders and your hand.
+with its owner's number in its colour) and a key to it, the seats' scores and blocks, the trick, the
+rightholders, the last trick with what its rightholders did, and your hand.
 
 Drawn from a Tri*T*Area view: ``round``, ``phase`` (``play``, ``place``, ``extra``, ``declare``,
 ``sell``, ``over``), ``lead``, ``leader``, ``trick_number``, ``scores``, ``blocks``, ``sold``,
 ``board`` (16 stacks of seats, bottom first, a1..d4 row by row), ``hand_sizes``, ``trick``
 (``[seat, card]``), ``rightholders``, ``placing``, ``extra_from``, ``declared``, ``results``,
-``hand``. The board layout and printed scores are the game's ``data.json``.
+``hand``, ``played`` (each round's cards in play order) and ``history``. The board layout and
+printed scores are the game's ``data.json``.
 """
 
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping, Sequence
 from functools import cache
 from pathlib import Path
@@ -111,6 +114,72 @@ def legend() -> Text:
     return text
 
 
+def key(view: Mapping[str, Any]) -> Text:
+    """One line saying what the legend, the squares and the 5s' notation mean (``replay`` without
+    ``--step`` says it in the game's own text); the 5s only in a round they are dealt in."""
+    d = data()
+    first = d["suits"][0]
+    text = Text("key: ", style="dim")
+    text.append("(2)", style="bold")
+    text.append(" points to the first block · ", style="dim")
+    text.append(f"{first['first']}/{first['second']}")
+    text.append(" majority 1st/2nd · ", style="dim")
+    text.append("■2", style=SEAT_STYLES[1])
+    text.append("■3", style=SEAT_STYLES[2])
+    text.append(" P3 built on P2", style="dim")
+    rounds: Sequence[Mapping[str, Any]] = d["rounds"]
+    five = d["five"]
+    r = view["round"] - 1
+    if 0 <= r < len(rounds) and five["rank"] not in rounds[r].get("without_ranks", []):
+        low, high = five["values"]
+        text.append(" · ", style="dim")
+        text.append(f"M{five['rank']}={high}")
+        text.append(f" a {five['rank']} as {high} (or {low}), costs {five['cost']}", style="dim")
+    return text
+
+
+def last_trick(view: Mapping[str, Any]) -> Text | None:
+    """The round's last finished trick while the next one is played: who played what, then what
+    each rightholder did (``RH1 P2 d3 +c2 · RH2 P4 d3x2``), read from the view's plays and history
+    (the trick itself is gone from the view once its blocks are placed)."""
+    if view["phase"] != "play":
+        return None
+    n: int = view["players"]
+    played: Sequence[Sequence[Any]] = (view.get("played") or [[]])[-1]
+    current = len(view.get("trick") or [])
+    done = len(played) - current
+    if done < n:
+        return None
+    line = Text("last trick: ", style="dim")
+    for i, (s, name) in enumerate(played[done - n : done]):
+        if i:
+            line.append("  ")
+        line.append_text(_seat(s))
+        line.append(" ")
+        line.append_text(card(name))
+    # The rightholders' actions: those after the trick's last card and before this trick's first.
+    history: Sequence[Sequence[Any]] = view.get("history") or []
+    end = len(history) - current
+    start = end
+    while start > 0 and not _CARD_PLAY.match(str(history[start - 1][1])):
+        start -= 1
+    holders: list[tuple[int, list[str]]] = []
+    for s, text in history[start:end]:
+        if holders and holders[-1][0] == s:
+            holders[-1][1].append(text)
+        else:
+            holders.append((s, [text]))
+    for i, (s, done_by) in enumerate(holders):
+        line.append(f" · RH{i + 1} ", style="dim")
+        line.append_text(_seat(s))
+        line.append(" " + " ".join(done_by))
+    return line
+
+
+_CARD_PLAY = re.compile(r"^[A-Z]\d(=\d+)?$")
+"""A card played (``I7``, ``M5=10``): every other action of a trick is a rightholder's."""
+
+
 def draw(view: Mapping[str, Any]) -> RenderableType:
     seat = view.get("seat")
     phase = view["phase"]
@@ -121,6 +190,7 @@ def draw(view: Mapping[str, Any]) -> RenderableType:
     parts.append(head)
     parts.append(_Board(view))
     parts.append(legend())
+    parts.append(key(view))
 
     table = Table(show_edge=False, box=None, padding=(0, 1), header_style="dim")
     for name in ("", "score", "blocks", "sold", "cards", "declared", ""):
@@ -161,6 +231,8 @@ def draw(view: Mapping[str, Any]) -> RenderableType:
             line.append(" ")
             line.append_text(card(name))
         parts.append(line)
+    if (finished := last_trick(view)) is not None:
+        parts.append(finished)
     if phase == "extra" and view.get("extra_from"):
         parts.append(Text(f"additional construction: one more block next to {view['extra_from']}, or no extra"))
     hand = view.get("hand")
