@@ -14,7 +14,7 @@ from rich.console import Console, RenderableType
 
 import tritable
 from tritable.cli.boards import draw_state, draw_view, group_action, seat_style
-from tritable.cli.boards.triominos import layout_picture
+from tritable.cli.boards.triominos import layout_picture, neighbours, parse
 from tritable.cli.play import Seat, Session, _replay_target, outcome_table, parse_ai, seats_from_names
 from tritable.engine.playout import random_step
 from tritable.games.triominos.game import TriominosState, render_layout
@@ -364,13 +364,38 @@ def test_triple_triad_menu_numbers_end_with_the_cell() -> None:
 
 def test_triominos_layout_matches_the_engine_geometry() -> None:
     """The drawing puts every number where the engine's own picture does (edges drawn with other
-    characters, and x labelled every second column)."""
+    characters, and x labelled on rows of its own)."""
     for state in random_states("triominos", 2, {"target": 100}, seed=2)[::5]:
         assert isinstance(state, TriominosState)
         view = state.view(None)
-        mine = layout_picture(view["layout"], view["last"]).plain.replace("─", "-").replace("·", ".")
+        mine = layout_picture(view["layout"], view["last"]).plain.replace("─", "-").replace("·", ".").splitlines()
         theirs = render_layout(state.layout, state.slots, state.last)
-        assert [line.rstrip() for line in mine.splitlines()[1:]] == [line.rstrip() for line in theirs[1:]]
+        rows = len(theirs) - 1  # the engine's picture below its one ruler
+        assert [line.rstrip() for line in mine[len(mine) - rows :]] == [line.rstrip() for line in theirs[1:]]
+
+
+def test_triominos_labels_every_column() -> None:
+    """Every x from the leftmost to the rightmost triangle is labelled above its triangles' middle,
+    so that a placement's x is read, not counted."""
+    checked = 0
+    for state in random_states("triominos", 2, {"target": 100}, seed=2)[::3]:
+        view = state.view(None)
+        if not view["layout"]:
+            continue
+        lines = layout_picture(view["layout"], view["last"]).plain.splitlines()
+        laid = {parse(p)[1:3] for p in view["layout"]}
+        cells = laid | {n for xy in laid for n in neighbours(*xy)}
+        columns = range(min(x for x, _ in cells), max(x for x, _ in cells) + 1)
+        rulers = 1 if all(len(str(x)) == 1 for x in columns) else 2
+        found = {int(m.group()) for line in lines[:rulers] for m in re.finditer(r"-?\d+", line)}
+        assert found == set(columns), (found, columns)
+        # Each label starts above the middle of its column's triangles (after the y labels).
+        left = len(str(-max(abs(y) for _, y in cells))) + 1
+        for x in columns:
+            at = left + 2 * (x - columns[0]) + 2
+            assert any(line[at:].startswith(str(x)) for line in lines[:rulers]), x
+        checked += 1
+    assert checked > 5
 
 
 def test_triominos_shows_scores_rack_and_start() -> None:
@@ -389,6 +414,44 @@ def test_triominos_shows_scores_rack_and_start() -> None:
     assert "your rack: 0-0-0  0-1-5  0-2-2  1-1-1  1-2-5  1-4-5  2-3-3  2-5-5  3-4-4" in text
     assert "0-1-2" not in text  # P1's rack is not P2's to see
     assert group_action("triominos", "1-2-5@3,-2/r1") == ("1-2-5", "@3,-2/r1")
+
+
+def test_triominos_tells_the_drawer_alone_which_tile_it_drew() -> None:
+    """``P1 plays draw (-5) — you drew 1-2-5`` on the drawer's own screen; another seat's draw
+    (an AI's, said on a human's screen) names no tile."""
+    game = tritable.new_game("triominos", 2)
+    for state in random_states("triominos", 2, seed=1):
+        p = state.current_player()
+        if p >= 0 and game.string_to_action("draw") in state.legal_actions(p):
+            break
+    else:
+        pytest.fail("no draw in the sample game")
+    draw = game.string_to_action("draw")
+
+    class Drawer:
+        def choose(self, state: tritable.State, seat: int) -> Any:
+            return draw
+
+        def analyse(self, state: tritable.State, seat: int) -> Any:
+            raise AssertionError("a draw is never the only action here")
+
+    for ai in (False, True):
+        console = Console(record=True, width=120, file=open("/dev/null", "w"))  # noqa: SIM115
+        seats = [Seat(s, "stub" if ai and s == p else None) for s in range(2)]
+        agents: dict[int, Any] = {p: Drawer()} if ai else {}
+        session = Session(game, state.clone(), seats, agents, console, 1)
+        rack = state.view(p)["rack"]
+        if ai:
+            session.ai_turn(p)
+        else:
+            assert session.command(p, "draw", session.menu(p))
+        drawn = [t for t in session.state.view(p)["rack"] if t not in rack]
+        said = console.export_text()
+        assert len(drawn) == 1 and "plays draw" in said
+        if ai:
+            assert "drew" not in said
+        else:
+            assert f"you drew {drawn[0]}" in said
 
 
 def test_triominos_the_start_choice_shows_only_to_the_starter() -> None:

@@ -48,6 +48,7 @@ from tritable.cli.boards import (
     menu_numbering,
     menu_numbers,
     move_points,
+    own_note,
     round_over,
     seat_style,
 )
@@ -469,6 +470,7 @@ class Session:
         return self.play(seat, action)
 
     def play(self, seat: int, action: Action) -> bool:
+        mine = self.state.view(seat)
         revealed = self.apply(seat, action)
         simultaneous = bool(revealed) or self.log[-1].hidden
         line = Text.assemble(self.seat_text(seat), " ")
@@ -476,6 +478,10 @@ class Session:
         line.append(self.text(action), style="bold")
         if self.points:
             line.append(f" ({self.points})")
+        # What only this seat may know of its action (the tile it drew): the screen is its own
+        # here, a human's turn behind its pass screen (an AI's actions are said to the others).
+        if (note := own_note(self.game.id, seat, self.text(action), mine, self.state.view(seat))) is not None:
+            line.append(f" — you {note}", style="italic")
         self.console.print(line)
         self.announce_reveal(revealed)
         self.announce_round_end()

@@ -9,6 +9,8 @@ can't leak what the seat may not see) and exports:
   them (Triple Triad groups by card, Triad by die), ``item`` being the short text shown in it;
 * optionally ``round_over(before, after)``: the end of a round the last action brought, and
   ``move_points(seat, notation, before, after)``: what the action scored, said beside it;
+* optionally ``own_note(seat, notation, before, after)``: what the seat's own views around its
+  action tell it that the others do not see (Triominos: the tile it drew), said on its screen;
 * optionally ``menu_last(notation) -> bool``: actions to list after the others, so that the
   numbers players type read as they expect (Tri\*T\*Area lists ``sell 0`` last: ``2`` sells 2);
 * optionally ``menu_numbers(notations) -> list[int] | None`` and ``NUMBERING``: numbers of the
@@ -105,6 +107,16 @@ def move_points(
     """What ``seat``'s action ``notation`` scored, from the spectator views around it (``+48:
     8 + 40 bonus``), or None when the game does not say."""
     hook = getattr(board_module(game_id), "move_points", None)
+    if hook is None:
+        return None
+    said: str | None = hook(seat, notation, before, after)
+    return said
+
+
+def own_note(game_id: str, seat: int, notation: str, before: Mapping[str, Any], after: Mapping[str, Any]) -> str | None:
+    """What ``seat``'s action ``notation`` brought it, from its own views around the action
+    (``drew 1-2-5``), or None: to be said only where ``seat`` alone sees the screen."""
+    hook = getattr(board_module(game_id), "own_note", None)
     if hook is None:
         return None
     said: str | None = hook(seat, notation, before, after)

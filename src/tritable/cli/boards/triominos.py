@@ -12,6 +12,7 @@ lattice points ``x+1,y``, ``x+2,y+1``, ``x,y+1`` (up) or ``x+1,y+1``, ``x,y``, `
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -92,13 +93,22 @@ def layout_picture(layout: Sequence[str], last: Sequence[int] | None) -> Text:
     c0, c1 = 2 * min(xs), 2 * max(xs) + 4
     r0, r1 = 2 * min(ys), 2 * max(ys) + 2
     width = len(str(-max(abs(y) for y in ys))) + 1  # room for the widest label, sign included
-    ruler = [" "] * (c1 - c0 + 6)
-    for x in range(min(xs), max(xs) + 1):
-        if x % 2 == 0:
+    # Every column labelled, so that no x is counted out: columns lie two characters apart, so
+    # one row holds them all only when every label is one character (0..9); else the even
+    # columns take one row and the odd ones the next.
+    columns = range(min(xs), max(xs) + 1)
+    if all(len(str(x)) == 1 for x in columns):
+        rulers = [list(columns)]
+    else:
+        rulers = [[x for x in columns if x % 2 == 0], [x for x in columns if x % 2]]
+    text = Text(style="dim")
+    for labelled in rulers:
+        ruler = [" "] * (c1 - c0 + 6)
+        for x in labelled:
             label = str(x)
             at = 2 * x + 2 - c0
             ruler[at : at + len(label)] = label
-    text = Text(" " * width + "".join(ruler).rstrip() + "\n", style="dim")
+        text.append(" " * width + "".join(ruler).rstrip() + "\n")
     for row in range(r0, r1 + 1):
         label = str((row - 1) // 2) if row % 2 else ""
         text.append(label.rjust(width - 1) + " ", style="dim")
@@ -233,6 +243,23 @@ def move_points(seat: int, notation: str, before: Mapping[str, Any], after: Mapp
         return f"{gained:+d}"
     what = "start" if not before.get("layout") else _BONUS.get(extra, "bonus")
     return f"{gained:+d}: {tile} + {extra} {what}"
+
+
+def own_note(seat: int, notation: str, before: Mapping[str, Any], after: Mapping[str, Any]) -> str | None:
+    """What a draw brought into the drawer's rack, from its own views around the draw: said on
+    its own screen only (another seat's draw stays hidden).
+
+    >>> own_note(0, "draw", {"round": 0, "rack": ["0-1-2"]}, {"round": 0, "rack": ["0-1-2", "1-2-5"]})
+    'drew 1-2-5'
+    >>> own_note(0, "draw", {"round": 0, "rack": None}, {"round": 0, "rack": None}) is None
+    True
+    """
+    if notation != "draw" or before.get("round") != after.get("round"):
+        return None
+    if before.get("rack") is None or after.get("rack") is None:
+        return None
+    new = list((Counter(after["rack"]) - Counter(before["rack"])).elements())
+    return f"drew {', '.join(new)}" if new else None
 
 
 def _log_line(entry: Mapping[str, Any]) -> Text:
