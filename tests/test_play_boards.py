@@ -603,6 +603,57 @@ def test_no_action_list_splits_an_entry_at_80_columns() -> None:
                     assert re.search(rf"(?<!\S){item.number} {re.escape(shown)}(?!\S)", text), (gid, width, shown, text)
 
 
+def recording_session(gid: str, players: int, state: tritable.State | None = None) -> Session:
+    """A session of human seats whose console records what it prints (``export_text``)."""
+    game = tritable.new_game(gid, players)
+    console = Console(record=True, width=120, file=open("/dev/null", "w"))  # noqa: SIM115
+    start = state if state is not None else game.new_state(seed=2)
+    return Session(start.game, start, [Seat(s) for s in range(players)], {}, console, 2)
+
+
+def test_the_header_the_save_line_and_a_wrong_number_read_cleanly(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    session = recording_session("triple-triad", 2)
+    session.header()
+    assert "P1 human, P2 human · type help for the commands" in session.console.export_text()
+    # A wrong number says help once: every refusal ends with "try again (help: ?)".
+    p = session.state.current_player()
+    with pytest.raises(tritable.TritableError) as refused:
+        session.command(p, "5", session.menu(p))
+    session.refuse(str(refused.value))
+    said = session.console.export_text()
+    assert "there is no action 5" in said and said.count("help") == 1, said
+    # A file name with a space is quoted in the command to paste.
+    monkeypatch.chdir(tmp_path)
+    session.save("a b.json")
+    assert "tritable play --load 'a b.json'" in session.console.export_text()
+
+
+def test_triatri_mentions_the_fake_only_to_a_player_who_holds_one() -> None:
+    """Refused for not following, a player is told to play the fake only if it holds one."""
+    told = {True: 0, False: 0}
+    for seed in range(30):
+        for state in random_states("triatri", 3, seed=seed):
+            p = state.current_player()
+            view = state.view(p) if p >= 0 else None
+            if view is None or view["phase"] != "play" or not view["gem"]:
+                continue
+            colour = view["gem"][-1]
+            hand: list[str] = view["hand"]
+            wrong = [c for c in hand if c != "F" and c[0] != colour]
+            if not wrong or not any(c[0] == colour for c in hand):
+                continue
+            with pytest.raises(tritable.TritableError, match="must follow") as refused:
+                state.clone().apply_action(state.game.string_to_action(wrong[0]), p)
+            holds = "F" in hand
+            assert ("fake" in str(refused.value)) == holds, (hand, str(refused.value))
+            told[holds] += 1
+        if all(told.values()):
+            return
+    pytest.fail(f"not both cases in the sample games: {told}")
+
+
 def test_seat_styles_differ() -> None:
     for gid in tritable.game_ids():
         players = tritable.engine.game_class(gid).max_players

@@ -22,6 +22,7 @@ from __future__ import annotations
 import contextlib
 import random
 import re
+import shlex
 import sys
 import threading
 import time
@@ -301,7 +302,7 @@ class Session:
         self.console.print(Rule(Text(f"{self.game.name} · {self.game.players} players", style="bold")))
         # The options and the seed on a line of their own, which wraps: a rule would cut them.
         self.console.print(Text(f"{opts} · seed {self.seed}", style="bold"))
-        self.console.print(Text(who), Text("type help for the commands", style="dim"))
+        self.console.print(Text.assemble(who, (" · type help for the commands", "dim")))
 
     def chance_turn(self) -> None:
         outcomes = self.state.chance_outcomes()
@@ -439,9 +440,10 @@ class Session:
             n = int(text)
             chosen = [item.action for item in menu if item.number == n]
             if not chosen:
+                # No "or type help" here: every refusal ends with "try again (help: ?)".
                 if (how := self.numbering(menu)) is not None:
-                    raise TritableError(f"there is no action {n}: {how}; or type help")
-                raise TritableError(f"there is no action {n}: choose 1-{len(menu)}, or type help")
+                    raise TritableError(f"there is no action {n}: {how}")
+                raise TritableError(f"there is no action {n}: choose 1-{len(menu)}")
             return self.play(seat, chosen[0])
         if text.lower() in ("help", "?"):
             self.console.print(Panel(HELP, title="commands", expand=False))
@@ -570,10 +572,11 @@ class Session:
         except OSError as exc:
             raise TritableError(f"cannot write {path}: {exc.strerror or exc}") from None
         self.saved = (path, list(self.state.history))
+        # Quoted as a shell needs it (a space, say), so that the command can be pasted as it is.
         if self.state.is_terminal():
-            then = f"replay it with: tritable replay {path}"
+            then = f"replay it with: tritable replay {shlex.quote(str(path))}"
         else:
-            then = f"continue it with: tritable play --load {path}"
+            then = f"continue it with: tritable play --load {shlex.quote(str(path))}"
         self.console.print(Text(f"saved to {path} — {then}", style="green"))
 
     def rules(self) -> RenderableType:

@@ -739,9 +739,10 @@ class TriATriState(State):
             if COLOUR[card] != colour:
                 for c in hand:
                     if COLOUR[c] == colour:
+                        fake = "(or play the fake), " if FAKE in hand else ""  # only a fake held is an option
                         raise IllegalActionError(
                             f"seat {seat} holds {CARD_TEXT[c]} and must follow {COLOUR_NAMES[colour]} "
-                            f"(or play the fake), not {CARD_TEXT[card]}"
+                            f"{fake}not {CARD_TEXT[card]}"
                         )
         hand.remove(card)
         lay(self._slots, self._values, card)
