@@ -693,6 +693,21 @@ def test_replay_commands() -> None:
     assert isinstance(_replay_target("dance", 2, 5), str)
 
 
+def test_replay_step_answers_help(tmp_path: Path) -> None:
+    """``help`` and ``?`` at the ``replay>`` prompt list its commands, as at play's prompt."""
+    from typer.testing import CliRunner
+
+    from tritable.cli.main import app
+
+    record = tmp_path / "game.json"
+    record.write_text(random_states("triad", 2, seed=1)[-1].record().dumps())
+    result = CliRunner().invoke(app, ["replay", "--step", str(record)], input="help\n?\nq\n")
+    assert result.exit_code == 0, result.output
+    assert "unknown command" not in result.output
+    assert result.output.count("replay commands") == 2
+    assert "the position after action N" in result.output
+
+
 def test_triple_triad_lists_cards_apart_although_two_names_hold_a_comma() -> None:
     """ "Biggs, Wedge" and "Fujin, Raijin" are one card each: lists of cards are split by semicolons."""
     from tritable.cli.boards import triple_triad as board

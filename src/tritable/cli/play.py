@@ -962,7 +962,17 @@ def _detail(value: Any) -> str:
 
 # -- replay --step -----------------------------------------------------------------------------
 
-REPLAY_HELP = "Enter/n next · p previous · g N go to action N · s start · e end · v N as PN sees it · q quit"
+REPLAY_HELP = "Enter/n next · p previous · g N go to action N · s start · e end · v N as PN sees it · q quit · ? help"
+REPLAY_COMMANDS = (
+    ("Enter or n", "the next action"),
+    ("p", "the previous action"),
+    ("g N or N", "the position after action N (g 0: the start)"),
+    ("s, e", "the start, the end"),
+    ("v N", "the positions as PN sees them (its hidden hand too); v alone: as a spectator"),
+    ("help or ?", "these commands"),
+    ("q", "quit"),
+)
+"""What ``help`` answers at the ``replay>`` prompt, as ``play``'s prompt answers it."""
 
 
 def step_replay(record: Record, console: Console) -> None:
@@ -1015,6 +1025,14 @@ def step_replay(record: Record, console: Console) -> None:
                     command = read_line(console, "replay> ", interactive).strip().lower()
                 except _NoInput:
                     return
+                if command in ("help", "?", "h"):
+                    commands = Table.grid(padding=(0, 2))
+                    commands.add_column(style="bold", no_wrap=True)
+                    commands.add_column()
+                    for keys, what in REPLAY_COMMANDS:
+                        commands.add_row(keys, what)
+                    console.print(Panel(commands, title="replay commands", expand=False))
+                    continue
                 if (command == "v" or command.startswith("v ")) and len(command) <= LONGEST_INPUT:
                     seat_text = command[1:].strip().lstrip("p")
                     if not seat_text:
