@@ -75,16 +75,18 @@ def card_face(name: str, owner: int | None, cell_element: str | None = None, num
     text.append(f"{bottom:^{WIDTH}}\n")
     text.append(f"{name[:WIDTH]:^{WIDTH}}\n")
     element = element_of(name)
-    tail = _element_tag(element) if element is not None else Text()
-    tail.align("center", WIDTH)
-    text.append_text(tail)
+    lines: list[Text] = []
+    if element is not None:
+        lines.append(_element_tag(element))
     if cell_element is not None:
         # The cell's element and what it does to this card's ratings.
         effect = Text.assemble(("on ", "dim"), _element_tag(cell_element))
         effect.append(" +1" if element == cell_element else " -1", style="bold")
-        effect.align("center", WIDTH)
-        text.append("\n")
-        text.append_text(effect)
+        lines.append(effect)
+    for i, line in enumerate(lines or [Text()]):
+        line.align("center", WIDTH)
+        text.append("\n" if i else "")
+        text.append_text(line)
     return text
 
 
