@@ -77,6 +77,8 @@ def test_bad_input_exits_2_naming_the_problem(tmp_path: Path) -> None:
         (["simulate", "triatri", "--players", "7"], "2-4 players"),
         (["replay", str(tmp_path / "missing.json")], "cannot read"),
         (["bench", "--game", "chess"], "no game 'chess'"),
+        (["play", "triad", "--ai", "2="], "which level? (levels: easy, normal, hard)\n"),  # Triad has no solver
+        (["play", "triple-triad", "--ai", "2="], "(levels: easy, normal, hard, perfect)"),
     ]
     for args, message in cases:
         result = runner.invoke(app, args)

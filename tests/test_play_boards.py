@@ -13,6 +13,7 @@ import pytest
 from rich.console import Console, RenderableType
 
 import tritable
+from tritable.ai.arena import seat_names
 from tritable.cli.boards import draw_state, draw_view, group_action, seat_style
 from tritable.cli.boards.triominos import layout_picture, neighbours, parse
 from tritable.cli.play import Seat, Session, _replay_target, outcome_table, parse_ai, seats_from_names
@@ -670,6 +671,12 @@ def test_ai_seats_are_parsed_and_read_back_from_names() -> None:
     for twice in (["2=easy", "2=hard"], ["1,1=easy"], ["all=easy", "2=hard"]):
         with pytest.raises(ValueError, match=r"P[12] is given a level twice"):
             parse_ai(twice, 2)
+    # An arena's records name their seats the same way, so `play --load` brings the agents back.
+    assert seats_from_names(seat_names(["greedy", "random", "mcts:iterations=50"]), 3) == {
+        0: "greedy",
+        1: "random",
+        2: "mcts:iterations=50",
+    }
     assert seats_from_names(["P1", "P2 (AI hard)", "P3 (AI easy:iterations=10)"], 3) == {
         1: "hard",
         2: "easy:iterations=10",

@@ -134,8 +134,9 @@ class Seat:
         return self.label if self.level is None else f"{self.label} (AI {self.level})"
 
 
-def parse_ai(specs: Sequence[str], players: int) -> dict[int, str]:
-    """``--ai`` values (``2=hard``, ``2,3=easy``, ``all=normal``, ``2``) -> {0-based seat: level}.
+def parse_ai(specs: Sequence[str], players: int, names: Sequence[str] = LEVELS) -> dict[int, str]:
+    """``--ai`` values (``2=hard``, ``2,3=easy``, ``all=normal``, ``2``) -> {0-based seat: level};
+    ``names``: the game's levels, which a missing level's error lists.
 
     >>> parse_ai(["2=hard"], 2)
     {1: 'hard'}
@@ -147,7 +148,7 @@ def parse_ai(specs: Sequence[str], players: int) -> dict[int, str]:
         head, sep, level = spec.partition("=")
         level = level.strip().lower() if sep else DEFAULT_LEVEL
         if not level:
-            raise ValueError(f"--ai {spec}: which level? (levels: {', '.join(LEVELS)})")
+            raise ValueError(f"--ai {spec}: which level? (levels: {', '.join(names)})")
         head = head.strip().lower()
         if head in ("all", "*"):
             seats = list(range(players))
@@ -511,7 +512,7 @@ class Session:
             if visits == 0:
                 return "not searched"
             # The search ranks by visits (the most searched move is the surest), not by the rate.
-            tried = f", {visits} visits" if visits is not None else ""
+            tried = "" if visits is None else f", {visits} visit" if visits == 1 else f", {visits} visits"
             if self.game.players > 2:  # the mean over the other seats: how many of them it beats
                 return f"ahead of {50 * (value + 1):.0f}% of the others{tried}"
             return f"wins {50 * (value + 1):.0f}%{tried}"
@@ -1139,6 +1140,7 @@ def play(
     ] = None,
 ) -> None:
     """Play a game at the terminal: against AI seats, or with friends at one keyboard."""
+    from tritable.ai.levels import levels as game_levels
     from tritable.cli.main import STDIN, as_players_say, check_seed, fail, load_record, make_game
 
     console = Console(highlight=False)
@@ -1183,7 +1185,7 @@ def play(
         levels: dict[int, str] = {}
     elif ai:
         try:
-            levels = parse_ai(ai, g.players)
+            levels = parse_ai(ai, g.players, game_levels(g))
         except ValueError as exc:
             fail(str(exc))
     elif saved_seats is not None:
