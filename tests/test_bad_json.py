@@ -278,3 +278,21 @@ def test_fields_written_for_the_reader_must_agree_with_the_state(
     body[key] = value
     with pytest.raises(StateError, match=f"'{key}' is"):
         game.state_from_json(data)
+
+
+@pytest.mark.parametrize(("game_id", "players", "options"), [*HIDDEN, ("triad", 2, {})])
+def test_a_view_with_a_number_of_another_type_gives_no_sample(
+    game_id: str, players: int, options: dict[str, Any]
+) -> None:
+    # 2.0 and true equal 2 and 1 in Python, but no state shows them: the view was tampered with.
+    game = new_game(game_id, players, options)
+    state = play(game, 2, 5)
+    view = plain(state.view(0))
+    view["players"] = float(players)
+    for draws in (game.sampler, lambda v: lambda rng: game.sample_state(v, rng)):
+        with pytest.raises(StateError, match="contradicts itself in players"):
+            draws(view)(random.Random(0))
+    view = plain(state.view(0))
+    view[1] = "x"  # a key that is not text, in a view built in Python
+    with pytest.raises(StateError, match="contradicts itself in 1"):
+        game.sample_state(view, random.Random(0))

@@ -590,8 +590,13 @@ class State(ABC):
         except (TypeError, ValueError, KeyError, IndexError, AttributeError) as exc:
             raise StateError(f"no state shows this view: {in_json_terms(exc)}") from None
         self._check_turn("no state shows this view")
-        if shown != view:
-            wrong = sorted(k for k in set(shown) | set(view) if shown.get(k) != view.get(k))
+        # Exact in types too: 2.0 or true equals 2 or 1 in Python, but no state shows it. The
+        # reprs of equal JSON agree unless types (or the order of keys) differ: a quick test first.
+        if shown != view or (repr(shown) != repr(view) and not same_json(shown, copy_json(view))):
+            # str(): a view built in Python may have keys that are not text
+            wrong = sorted(
+                str(k) for k in set(shown) | set(view) if not same_json(shown.get(k), copy_json(view.get(k)))
+            )
             raise StateError(f"no state shows this view (it contradicts itself in {', '.join(wrong)})")
         return self
 
