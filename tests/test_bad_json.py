@@ -13,8 +13,9 @@ from typing import Any
 import pytest
 
 from tritable import new_game
-from tritable.engine import Game, RecordError, State, StateError
+from tritable.engine import Game, Record, RecordError, State, StateError
 from tritable.engine.playout import random_step
+from tritable.engine.record import apply_notation
 
 
 def play(game: Game, seed: int, plies: int) -> State:
@@ -296,3 +297,45 @@ def test_a_view_with_a_number_of_another_type_gives_no_sample(
     view[1] = "x"  # a key that is not text, in a view built in Python
     with pytest.raises(StateError, match="contradicts itself in 1"):
         game.sample_state(view, random.Random(0))
+
+
+def test_fields_written_for_the_reader_agree_in_types_too() -> None:
+    triominos = new_game("triominos", 3)
+    data = plain(play(triominos, 5, 12).to_json())
+    data["target"] = float(data["target"])
+    with pytest.raises(StateError, match=r"'target' is 400\.0"):
+        triominos.state_from_json(data)
+    triatri = new_game("triatri", 3)
+    data = plain(play(triatri, 5, 12).to_json())
+    data["state"]["scores"] = [float(s) for s in data["state"]["scores"]]
+    with pytest.raises(StateError, match="'scores' is"):
+        triatri.state_from_json(data)
+    tt = new_game("triple-triad")
+    state = play(tt, 1, 30)
+    assert state.is_terminal()
+    data = plain(state.to_json())
+    data["player"] = -4.0
+    with pytest.raises(StateError, match="bad player"):
+        tt.state_from_json(data)
+
+
+@pytest.mark.parametrize("game_id", ["triple-triad", "triad"])
+def test_a_records_outcome_matches_in_types_too(game_id: str) -> None:
+    state = play(new_game(game_id), 1, 500)
+    assert state.is_terminal()
+    data = state.record().to_json()
+    assert Record.from_json(data).replay() == state
+    data["outcome"]["ranks"] = [float(r) for r in data["outcome"]["ranks"]]
+    with pytest.raises(RecordError, match="outcome does not match"):
+        Record.from_json(data).replay()
+    with pytest.raises(RecordError, match="unknown record fields: 1"):
+        Record.from_json({**state.record().to_json(), 1: 2})  # a key that is not text, in a record built in Python
+
+
+def test_an_overlong_action_is_refused_unread() -> None:
+    state = new_game("triatri", 3).new_state(seed=4)  # the start cards: '<seat>:<card>'
+    before = state.to_json()
+    for text in ("9" * 5000 + ":R2", "R2" * 1000):
+        with pytest.raises(RecordError, match="characters long"):
+            apply_notation(state, text)
+    assert state.to_json() == before

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tritable.engine.errors import RecordError, TritableError
-from tritable.engine.protocol import CHANCE, SIMULTANEOUS, Game, State, copy_json, json_type
+from tritable.engine.protocol import CHANCE, SIMULTANEOUS, Game, State, copy_json, json_type, same_json
 from tritable.engine.registry import new_game
 
 FORMAT = 1
@@ -166,7 +166,8 @@ class Record:
             raise RecordError("the record's 'outcome' must be a JSON object")
         unknown = set(data) - {"format", "game", "players", "options", "setup", "seed", "names", "actions", "outcome"}
         if unknown:
-            raise RecordError(f"unknown record fields: {', '.join(sorted(unknown))}")
+            # str(): a record built in Python may have keys that are not text
+            raise RecordError(f"unknown record fields: {', '.join(sorted(map(str, unknown)))}")
         try:  # a copy: the record shares nothing with the data it was read from
             options, setup, outcome = copy_json((data["options"], data["setup"], outcome))
         except RecursionError:
@@ -220,7 +221,8 @@ class Record:
         if upto is None and self.outcome is not None:
             if not state.is_terminal():
                 raise RecordError("the record has an outcome but its actions do not finish the game")
-            if state.outcome().to_json() != self.outcome:
+            # Exact in types too: a score of 6.0 or a rank of true equals 6 or 1 in Python, not in JSON.
+            if not same_json(state.outcome().to_json(), copy_json(self.outcome)):
                 raise RecordError("the record's outcome does not match its replayed actions")
         return state
 
@@ -247,6 +249,13 @@ def apply_notation(state: State, text: str, index: int | None = None) -> None:
     where = f"action {index + 1} ({text!r})" if index is not None else f"action {text!r}"
     if not isinstance(text, str):  # a record built in Python, not read from JSON, may hold anything
         raise RecordError(f"{where}: an action is written as text, not {type(text).__name__}", index)
+    if len(text) > LONGEST_NOTATION:
+        # Refused unread, as Record.from_json refuses it: a seat of 5,000 digits is more than
+        # int() reads (a ValueError of Python's), and quoted it would flood the message.
+        at = f"action {index + 1}" if index is not None else "an action"
+        raise RecordError(
+            f"{at} is {len(text):,} characters long: no action is written in more than {LONGEST_NOTATION}", index
+        )
     seat: int | None = None
     body = text
     if state.current_player() == SIMULTANEOUS:

@@ -26,6 +26,7 @@ from tritable.engine.protocol import (
     check_seat,
     checked_draws,
     copy_json,
+    same_json,
 )
 
 # -- cards ------------------------------------------------------------------------------------------
@@ -357,7 +358,7 @@ class TriATri(Game):
         state._check()
         state._check_turn()
         # The scores are written for the reader's sake; the gems decide them.
-        if "scores" in body and body["scores"] != state.shown_scores():
+        if "scores" in body and not same_json(copy_json(body["scores"]), state.shown_scores()):  # 0.0 is not 0 in JSON
             raise StateError(f"'scores' is {body['scores']!r}, but the gems score {state.shown_scores()!r}")
         return state
 

@@ -30,6 +30,7 @@ from tritable.engine.protocol import (
     checked_draws,
     copy_json,
     json_type,
+    same_json,
 )
 from tritable.games.triominos.tiles import (
     ALL_TILES,
@@ -174,7 +175,7 @@ class Triominos(Game):
         # What to_json writes only for the reader's sake must still agree with the state.
         derived = state._public()
         for key in ("target", "rounds", "rack_sizes"):
-            if key in data and data[key] != derived[key]:
+            if key in data and not same_json(copy_json(data[key]), derived[key]):  # 400.0 is not 400 in JSON
                 raise StateError(f"{key!r} is {data[key]!r}, but the state has {derived[key]!r}")
         return state
 

@@ -1158,7 +1158,7 @@ class TripleTriadState(State):
             self._known = [[9 * _card_id(n, "known", StateError) for n in k] for k in known]  # checked with the hands
         self._dup = True
         player = data["player"]
-        if not (_is_seat(player) or player == TERMINAL):
+        if not (_is_seat(player) or (type(player) is int and player == TERMINAL)):  # not -4.0
             raise StateError(f"bad player {player!r}")
         self._p = player
         self._taken = tuple(9 * _card_id(n, "taken", StateError) for n in data["taken"])
