@@ -339,3 +339,17 @@ def test_an_overlong_action_is_refused_unread() -> None:
         with pytest.raises(RecordError, match="characters long"):
             apply_notation(state, text)
     assert state.to_json() == before
+
+
+@pytest.mark.parametrize(("game_id", "players", "options"), [*HIDDEN, ("triad", 2, {})])
+def test_a_state_with_an_unknown_field_is_refused(game_id: str, players: int, options: dict[str, Any]) -> None:
+    """A typo in a hand-edited state must not be read as a state that ignores the field."""
+    game = new_game(game_id, players, options)
+    for seed, plies in ((1, 0), (2, 11), (3, 10**4)):
+        data = plain(play(game, seed, plies).to_json())
+        game.state_from_json(data)
+        with pytest.raises(StateError, match="unknown state fields: scroes"):
+            game.state_from_json({**data, "scroes": [1, 2]})
+        if game_id == "triatri":
+            with pytest.raises(StateError, match="unknown fields in 'state': hans"):
+                game.state_from_json({**data, "state": {**data["state"], "hans": []}})

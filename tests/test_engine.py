@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -54,6 +55,27 @@ def test_option_validation_names_the_option() -> None:
             same.parse(junk)
     # A switch reads the same as a number or as text: 1 and "1", 0 and "0".
     assert [same.parse(v) for v in (1, "1", "yes", True, 0, "0", "no", False)] == [True] * 4 + [False] * 4
+
+
+def test_option_errors_quote_values_as_they_were_written() -> None:
+    """Options come from JSON setups as often as from the command line: null, not None."""
+    same = Option("same", bool, False, "Same rule")
+    for value, shown in ((None, "null"), ([1], "[1]"), ({"a": 1}, '{"a": 1}'), ("maybe", "'maybe'")):
+        with pytest.raises(OptionError, match=re.escape(f"takes true or false, not {shown}")):
+            same.parse(value)
+    with pytest.raises(OptionError, match="takes a whole number, not true"):
+        Option("move_cap", int, 200, "plies").parse(True)
+    # A number too long for Python to print is still named, not a ValueError about printing.
+    with pytest.raises(OptionError, match=r"must be <= 1000, not a number of about 5,001 digits"):
+        Option("max_rounds", int, 10, "rounds", min=1, max=1000).parse(10**5000)
+
+
+@pytest.mark.parametrize(("game_id", "option"), [("triominos", "target"), ("triad", "move_cap")])
+def test_a_score_or_move_limit_has_a_ceiling(game_id: str, option: str) -> None:
+    """An unbounded limit would be accepted here and fail later, printing the game or its JSON."""
+    assert new_game(game_id, options={option: 10_000}).options[option] == 10_000
+    with pytest.raises(OptionError, match=f"{option}' must be <= 10000"):
+        new_game(game_id, options={option: 10**5000})
 
 
 def test_option_names_are_read_as_people_write_them() -> None:

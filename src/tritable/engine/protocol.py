@@ -72,6 +72,19 @@ class Turn:
         return {"kind": self.kind.value, "players": list(self.players)}
 
 
+def _as_given(value: Any) -> str:
+    """``value`` as its user wrote it: options come from JSON setups and records as often as from
+    the command line, and there ``None``, ``True`` and ``[1]`` were written null, true and [1]."""
+    if value is None or isinstance(value, bool | list | dict):
+        try:
+            return json.dumps(value)[:80]
+        except (TypeError, ValueError):  # not JSON after all: a Python caller's object
+            pass
+    if isinstance(value, int) and value.bit_length() > 256:  # Python will not print 4,300+ digits
+        return f"a number of about {int(value.bit_length() * 0.30103) + 1:,} digits"
+    return repr(value)[:80]
+
+
 _TRUE = {"true", "1", "yes", "on", "y"}
 _FALSE = {"false", "0", "no", "off", "n"}
 
@@ -106,26 +119,28 @@ class Option:
                 return value == 1
             if isinstance(value, str) and value.strip().lower() in _TRUE | _FALSE:
                 return value.strip().lower() in _TRUE
-            raise OptionError(f"option {self.name!r} takes true or false, not {value!r}", self.name)
+            raise OptionError(f"option {self.name!r} takes true or false, not {_as_given(value)}", self.name)
         if self.type is int:
             if isinstance(value, bool):
-                raise OptionError(f"option {self.name!r} takes a whole number, not {value!r}", self.name)
+                raise OptionError(f"option {self.name!r} takes a whole number, not {_as_given(value)}", self.name)
             if isinstance(value, str):
                 try:
                     if not value.isascii():  # int() reads other scripts' digits too
                         raise ValueError(value)
                     value = int(value.strip())
                 except ValueError:
-                    raise OptionError(f"option {self.name!r} takes a whole number, not {value!r}", self.name) from None
+                    raise OptionError(
+                        f"option {self.name!r} takes a whole number, not {_as_given(value)}", self.name
+                    ) from None
             if not isinstance(value, int):
-                raise OptionError(f"option {self.name!r} takes a whole number, not {value!r}", self.name)
+                raise OptionError(f"option {self.name!r} takes a whole number, not {_as_given(value)}", self.name)
             if self.min is not None and value < self.min:
-                raise OptionError(f"option {self.name!r} must be >= {self.min}, not {value}", self.name)
+                raise OptionError(f"option {self.name!r} must be >= {self.min}, not {_as_given(value)}", self.name)
             if self.max is not None and value > self.max:
-                raise OptionError(f"option {self.name!r} must be <= {self.max}, not {value}", self.name)
+                raise OptionError(f"option {self.name!r} must be <= {self.max}, not {_as_given(value)}", self.name)
         elif self.type is str:
             if not isinstance(value, str):
-                raise OptionError(f"option {self.name!r} takes text, not {value!r}", self.name)
+                raise OptionError(f"option {self.name!r} takes text, not {_as_given(value)}", self.name)
             value = value.strip()
             if self.choices is not None:
                 folded = {str(c).lower(): c for c in self.choices}
@@ -133,7 +148,7 @@ class Option:
                     value = folded[value.lower()]
         if self.choices is not None and value not in self.choices:
             allowed = ", ".join(str(c) for c in self.choices)
-            raise OptionError(f"option {self.name!r} must be one of {allowed}, not {value!r}", self.name)
+            raise OptionError(f"option {self.name!r} must be one of {allowed}, not {_as_given(value)}", self.name)
         return value
 
     def to_json(self) -> JSON:
@@ -614,6 +629,13 @@ class State(ABC):
             raise StateError(f"the state's setup and history do not replay: {exc}") from None
         if replay.to_json() != self.to_json():
             raise StateError("the state's position is not the one its setup and history lead to")
+
+    def _refuse_unknown_fields(self, data: Mapping[str, Any]) -> None:
+        """:class:`StateError` for a field of state JSON that this state does not write: a typo
+        (``"scroes"``) must not be read as a state that silently ignores it."""
+        unknown = set(data) - set(self.to_json())
+        if unknown:
+            raise StateError(f"unknown state fields: {', '.join(sorted(map(str, unknown)))}")
 
     def _read_header(self, data: Mapping[str, Any]) -> None:
         """Read back the ``setup`` and ``history`` that :meth:`_json_header` wrote, after checking

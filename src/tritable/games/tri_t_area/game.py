@@ -457,6 +457,7 @@ class TriTArea(Game):
             given = json.loads(json.dumps(dict(data)))
         except (TypeError, ValueError) as exc:
             raise StateError(f"the state JSON is not plain JSON: {exc}") from None
+        state._refuse_unknown_fields(given)  # named, rather than a mismatch
         if not same_json(given, state.to_json()):  # true is not 1 here
             raise StateError("the state JSON does not match what its setup and history give")
         return state

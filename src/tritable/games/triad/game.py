@@ -186,7 +186,7 @@ class Triad(Game):
     max_players = 2
     option_specs = (
         Option("first_player", str, "black", "who moves first: black, or random (as on Yucata)", ("black", "random")),
-        Option("move_cap", int, 200, "moves (one a turn) after which the game is a draw", min=1),
+        Option("move_cap", int, 200, "moves (one a turn) after which the game is a draw", min=1, max=10_000),
     )
     perfect_information = True
 
@@ -345,6 +345,7 @@ class Triad(Game):
         state._read_header(data)
         state._check_replays()
         state._check_turn()
+        state._refuse_unknown_fields(data)
         return state
 
     def sample_state(self, view: Mapping[str, Any], rng: random.Random) -> TriadState:

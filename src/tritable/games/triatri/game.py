@@ -360,6 +360,10 @@ class TriATri(Game):
         # The scores are written for the reader's sake; the gems decide them.
         if "scores" in body and not same_json(copy_json(body["scores"]), state.shown_scores()):  # 0.0 is not 0 in JSON
             raise StateError(f"'scores' is {body['scores']!r}, but the gems score {state.shown_scores()!r}")
+        state._refuse_unknown_fields(data)
+        unknown = set(body) - set(state.to_json()["state"])
+        if unknown:
+            raise StateError(f"unknown fields in 'state': {', '.join(sorted(map(str, unknown)))}")
         return state
 
     # -- sampling -----------------------------------------------------------------------------------

@@ -119,7 +119,9 @@ class Triominos(Game):
     max_players = 4
     perfect_information = False
     option_specs = (
-        Option("target", int, 400, "the game ends after the round in which someone reaches this score", min=1),
+        Option(
+            "target", int, 400, "the game ends after the round in which someone reaches this score", min=1, max=10_000
+        ),
         Option(
             "max_rounds",
             int,
@@ -177,6 +179,7 @@ class Triominos(Game):
         for key in ("target", "rounds", "rack_sizes"):
             if key in data and not same_json(copy_json(data[key]), derived[key]):  # 400.0 is not 400 in JSON
                 raise StateError(f"{key!r} is {data[key]!r}, but the state has {derived[key]!r}")
+        state._refuse_unknown_fields(data)
         return state
 
     def lays_seen(self, view: Mapping[str, Any]) -> list[tuple[int, str, int, dict[str, int]]]:

@@ -636,6 +636,7 @@ class TripleTriad(Game):
                 raise
             raise StateError.malformed("Triple Triad state", exc) from None
         state._check_turn()
+        state._refuse_unknown_fields(data)
         return state
 
     def sample_state(self, view: Mapping[str, Any], rng: random.Random) -> TripleTriadState:
