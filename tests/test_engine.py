@@ -243,6 +243,8 @@ def test_api_edges_raise_the_documented_errors() -> None:
             tritable.new_game(gid).new_state(seed=-5)
         with pytest.raises(SetupError, match="a seed is a number or text"):
             tritable.new_game(gid).new_state(seed=[1])  # type: ignore[arg-type]
+        with pytest.raises(SetupError, match="a seed is a number or text, not bool"):  # True would deal as 1
+            tritable.new_game(gid).new_state(seed=True)
     rng = random.Random(2)
     while not state.is_terminal():
         random_step(state, rng)

@@ -504,7 +504,21 @@ def test_notation_accepts_case_and_spacing_and_refuses_junk() -> None:
     assert GAME.string_to_action("  Declare   h4 ") == GAME.string_to_action("declare H4")
     assert GAME.string_to_action("m5=5") == GAME.string_to_action("M5")
     assert GAME.string_to_action("B3X2") == GAME.string_to_action("b3x2")
-    for junk in ["I0", "I10", "I7=10", "M5=7", "b3x3", "+e9", "sell", "sell -1", "declare Z1", "", "x"]:
+    for junk in [
+        "I0",
+        "I10",
+        "I7=10",
+        "M5=7",
+        "b3x3",
+        "+e9",
+        "sell",
+        "sell -1",
+        "declare Z1",
+        "",
+        "x",
+        "ı7",
+        "declare hı",
+    ]:
         with pytest.raises(NotationError):
             GAME.string_to_action(junk)
     for junk_action in [-1, 108, 250, 316, 436, None, "I7", (1,)]:

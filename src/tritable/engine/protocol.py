@@ -354,8 +354,9 @@ class Game(ABC):
     def setup_rng(self, seed: int | None) -> random.Random:
         """The generator ``new_state(seed=...)`` draws its setup with; :class:`SetupError` for a
         seed ``random.Random`` would not take, or would take as another."""
-        if seed is not None and not isinstance(seed, int | float | str | bytes | bytearray):
-            # what random.Random takes; anything else would be a TypeError deep inside it
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int | float | str | bytes | bytearray)):
+            # what random.Random takes; anything else would be a TypeError deep inside it, and
+            # True would deal as 1
             raise SetupError(f"{self.id}: a seed is a number or text, not {type(seed).__name__}")
         if isinstance(seed, int) and seed < 0:
             # random.Random takes -n as n: the deal would repeat another seed's.

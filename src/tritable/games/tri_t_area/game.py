@@ -532,7 +532,8 @@ class TriTArea(Game):
             return action
         if not isinstance(text, str):
             raise NotationError(f"{text!r} is not Tri*T*Area notation")
-        t = " ".join(text.strip().split())
+        # ASCII only: upper() and lower() fold other scripts' letters into ours ('ı7' would be I7).
+        t = " ".join(text.strip().split()) if text.isascii() else ""
         low = t.lower()
         if low == "default":
             return DEFAULT
