@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import importlib.util
 import random
+import re
 import sys
 from pathlib import Path
 from typing import Any
@@ -21,12 +22,13 @@ from tritable.ai import (
     ISMCTSAgent,
     MCTSAgent,
     RandomAgent,
+    hint,
     make_agent,
 )
 from tritable.ai.agents import Observation, view_digest
 from tritable.ai.evaluation import relative
 from tritable.ai.mcts import Node, Search
-from tritable.engine import CHANCE, SIMULTANEOUS, TERMINAL, Game, OutOfTurnError, State, game_class
+from tritable.engine import CHANCE, SIMULTANEOUS, TERMINAL, Game, GameOverError, OutOfTurnError, State, game_class
 from tritable.engine.playout import random_step
 
 sys.path.insert(0, str(Path(__file__).parent))
@@ -173,8 +175,33 @@ def test_agents_refuse_a_seat_that_is_not_to_move() -> None:
     state.apply_action(3)
     state.apply_action(1)
     assert state.is_terminal()
-    with pytest.raises(OutOfTurnError):
+    with pytest.raises(GameOverError, match="the game is over"):
         RandomAgent(0).choose(state, 0)
+    with pytest.raises(GameOverError, match="the game is over"):
+        hint(state, level="random")
+
+
+def test_agents_name_what_they_were_given_instead_of_a_state_or_a_seed() -> None:
+    state = tritable.new_game("triad").new_state(seed=1)
+    for agent in small_agents(0):
+        with pytest.raises(TypeError, match="not a dict"):
+            agent.choose(state.view(0), 0)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="not a NoneType"):
+        hint(None)  # type: ignore[arg-type]
+    for seed in (None, True, 1.5, b"7"):
+        with pytest.raises(AgentSpecError, match=re.escape(f"an agent's seed is a whole number or text, not {seed!r}")):
+            MCTSAgent(seed=seed)  # type: ignore[arg-type]
+    with pytest.raises(AgentSpecError, match="seed"):
+        RandomAgent(None)  # type: ignore[arg-type]
+
+
+def test_a_custom_evaluation_is_in_the_repr_by_name() -> None:
+    def my_eval(state: State, seat: int) -> float:
+        return 0.0
+
+    agent = MCTSAgent(seed=2, iterations=10, evaluation=my_eval)
+    assert repr(agent).endswith(", evaluation=test_a_custom_evaluation_is_in_the_repr_by_name.<locals>.my_eval)")
+    assert "evaluation" not in repr(MCTSAgent(seed=2))
 
 
 # -- determinism ----------------------------------------------------------------------------------------

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import math
 import sys
 from collections.abc import Callable
@@ -11,7 +12,7 @@ from typing import Any
 import pytest
 
 import tritable
-from tritable.ai.agents import AgentSpecError
+from tritable.ai.agents import ActionStat, Agent, AgentSpecError, Observation
 from tritable.ai.arena import (
     ArenaError,
     ArenaReport,
@@ -26,7 +27,7 @@ from tritable.ai.arena import (
     run_arena,
     wilson,
 )
-from tritable.ai.levels import level_spec, make_agent, parse_spec, resolve
+from tritable.ai.levels import level_spec, make_agent, parse_spec, register_agent, resolve
 from tritable.ai.mcts import MCTSAgent
 from tritable.engine import Record, UnknownGameError
 
@@ -323,3 +324,46 @@ def test_the_level_table_is_documented() -> None:
             assert f"`{spec}`" in docs, (gid, level, spec)
             assert spec in docstring, (gid, level, spec)
             parse_spec(spec)
+
+
+class FirstAgent(Agent):
+    """Plays the ``skip``-th legal action (wrapping round): a researcher's own agent."""
+
+    kind = "first"
+
+    def __init__(self, seed: int = 0, skip: int = 1) -> None:
+        super().__init__(seed)
+        self.skip = skip
+
+    def analyse_observation(self, obs: Observation) -> list[ActionStat]:
+        actions = obs.legal_actions()
+        best = actions[(self.skip - 1) % len(actions)]
+        return [ActionStat(best, 0.0, visits=0)] + [ActionStat(a, 0.0, visits=0) for a in actions if a != best]
+
+
+def test_an_agent_of_ones_own_plays_in_the_arena_once_registered(monkeypatch: pytest.MonkeyPatch) -> None:
+    levels_module = importlib.import_module("tritable.ai.levels")  # tritable.ai.levels is also a function
+    monkeypatch.setattr(levels_module, "KINDS", dict(levels_module.KINDS))
+    monkeypatch.setattr(levels_module, "SETTINGS", dict(levels_module.SETTINGS))
+    with pytest.raises(AgentSpecError, match="unknown agent 'first'"):
+        make_agent("triad", "first:skip=2")
+    assert register_agent("first", FirstAgent, {"skip": int}) is FirstAgent
+    agent = make_agent("triad", "first:skip=2", seed=5)
+    assert isinstance(agent, FirstAgent) and (agent.seed, agent.skip) == (5, 2)
+    with pytest.raises(AgentSpecError, match="skip takes a whole number"):
+        make_agent("triad", "first:skip=x")
+    with pytest.raises(AgentSpecError, match="first has no setting 'jump'"):
+        make_agent("triad", "first:jump=1")
+    for jobs in (1, 2):  # the worker processes know the agent too (forked after the registration)
+        report = run_arena("triad", ["first:skip=3", "random"], games=2, seed=1, jobs=jobs)
+        assert report.to_json()["games"] == 2
+    for kind, cls, settings, why in (
+        ("first", FirstAgent, None, "names an agent or a level already"),
+        ("hard", FirstAgent, None, "names an agent or a level already"),
+        ("My Agent", FirstAgent, None, "a lowercase name"),
+        ("mine", object, None, "a subclass of tritable.ai.Agent"),
+        ("mine", FirstAgent, {"seed": int}, "other than seed"),
+        ("mine", FirstAgent, {"skip": str}, "an int or a float"),
+    ):
+        with pytest.raises(AgentSpecError, match=why):
+            register_agent(kind, cls, settings)  # type: ignore[arg-type]

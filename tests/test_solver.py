@@ -123,7 +123,7 @@ def test_duplicate_cards_in_and_across_hands() -> None:
         value, moves = minimax(state, {})
         solution = solve(state)
         assert solution.value == value
-        assert sorted(cast(tuple[int, ...], solution.best_moves)) == sorted(moves)
+        assert sorted(solution.best_moves) == sorted(moves)
 
 
 def reference(pos: Position, board: tuple[int, ...], owner: tuple[int, ...], hands: Any, p: int, memo: dict) -> int:

@@ -63,6 +63,7 @@ from tritable.ai.levels import (
     levels,
     make_agent,
     parse_spec,
+    register_agent,
     register_perfect,
 )
 from tritable.ai.mcts import ISMCTSAgent, MCTSAgent
@@ -90,6 +91,7 @@ __all__ = [
     "make_agent",
     "parse_spec",
     "policy_for",
+    "register_agent",
     "register_evaluation",
     "register_perfect",
     "register_policy",

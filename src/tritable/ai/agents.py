@@ -22,7 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from tritable.engine.errors import OutOfTurnError, TritableError
+from tritable.engine.errors import GameOverError, OutOfTurnError, TritableError
 from tritable.engine.playout import random_step
 from tritable.engine.protocol import CHANCE, JSON, SIMULTANEOUS, TERMINAL, Action, Game, State
 
@@ -88,7 +88,9 @@ Evaluation = Callable[[State, int], float]
 class ActionStat:
     """What an agent thinks of one action: ``value`` is the mean return in [-1, 1] for the seat
     (``win_rate`` the same on a 0..1 scale, draws counting half), ``visits`` the search visits
-    (``None`` for agents that do not search), ``solved`` whether ``value`` is exact. A solver
+    (``None`` for agents that do not search), ``solved`` whether ``value`` is exact. An action
+    with ``visits == 0`` was never tried: its ``value`` of 0.0 is no estimate (``null`` in a
+    hint's JSON). A solver
     also says whether the action is ``optimal`` (reaches the position's exact value) and, where
     it knows it, the exact ``margin``: the seat's final score minus the other's under perfect play
     (``None`` when not known)."""
@@ -135,10 +137,12 @@ class Observation:
     __slots__ = ("_actions", "_memo", "_state", "game", "rng", "seat", "view")
 
     def __init__(self, state: State, seat: int, seed: int) -> None:
+        if not isinstance(state, State):  # a view, say: the agent builds the seat's view itself
+            raise TypeError(f"an agent chooses in a State (it builds the seat's view), not a {type(state).__name__}")
         if seat not in state.players_to_move():
             p = state.current_player()
             if p == TERMINAL:
-                raise OutOfTurnError("the game is over")
+                raise GameOverError("the game is over: there is nothing to choose")
             raise OutOfTurnError(f"seat {seat!r} has no choice to make now")
         self.game: Game = state.game
         self.seat = seat
@@ -160,7 +164,8 @@ class Observation:
 
     def _draw(self) -> Callable[[random.Random], State]:
         """The game's sampler for this view, made once (it may read the view once for all draws)."""
-        return self.memo("sampler", lambda: self.game.sampler(self.view))
+        draw: Callable[[random.Random], State] = self.memo("sampler", lambda: self.game.sampler(self.view))
+        return draw
 
     def likely_sample(self) -> State:
         """A state as :meth:`sample` draws it, but where the game has a sample weight
@@ -224,14 +229,20 @@ class Agent(ABC):
     kind: ClassVar[str] = "agent"
 
     def __init__(self, seed: int = 0) -> None:
+        if type(seed) not in (int, str):  # None would not mean fresh randomness: it too is a fixed seed
+            raise AgentSpecError(f"{self.kind}: an agent's seed is a whole number or text, not {seed!r}"[:200])
         self.seed = seed
 
     repr_settings: ClassVar[tuple[str, ...]] = ()
     """The constructor's settings besides ``seed`` that ``repr`` shows, so that it rebuilds the agent
-    (a custom ``evaluation`` function is left out: it has no text)."""
+    (a custom ``evaluation`` function by its name)."""
 
     def __repr__(self) -> str:
         settings = "".join(f", {name}={getattr(self, name)!r}" for name in self.repr_settings)
+        custom = getattr(self, "evaluation", None)
+        if custom is not None:  # by its name: the repr rebuilds the agent where that name is in scope
+            name = getattr(custom, "__qualname__", None)
+            settings += f", evaluation={name if isinstance(name, str) else repr(custom)}"
         return f"{type(self).__name__}(seed={self.seed!r}{settings})"
 
     def observe(self, state: State, seat: int) -> Observation:

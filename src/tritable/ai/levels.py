@@ -17,7 +17,7 @@ with ``optimal`` and the exact ``margin`` where it knows them.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -25,7 +25,7 @@ from tritable.ai.agents import LARGEST as LARGEST  # re-exported: the limits of 
 from tritable.ai.agents import ActionStat, Agent, AgentSpecError, GreedyAgent, RandomAgent, check_setting
 from tritable.ai.halving import HalvingAgent
 from tritable.ai.mcts import ISMCTSAgent, MCTSAgent
-from tritable.engine.errors import OutOfTurnError, UnknownGameError
+from tritable.engine.errors import GameOverError, OutOfTurnError, UnknownGameError
 from tritable.engine.protocol import JSON, Action, Game, State
 from tritable.engine.registry import game_class
 
@@ -44,6 +44,41 @@ SETTINGS: dict[str, dict[str, type]] = {
     "halving": {"iterations": int, "seconds": float, "rollout_depth": int},
 }
 LEVEL_NAMES = ("easy", "normal", "hard", "perfect")
+
+
+def register_agent(kind: str, cls: type[Agent], settings: Mapping[str, type] | None = None) -> type[Agent]:
+    """Make ``cls`` an agent that specs name (``"kind"``, ``"kind:key=value"``), so that
+    :func:`make_agent`, :func:`hint` and the arena build it as they build the built-in ones.
+
+    ``cls(seed, **settings)`` builds it; ``settings`` maps each keyword a spec may give to its type,
+    ``int`` or ``float`` (each a number > 0, checked as the built-in settings are). In the arena's
+    worker processes the registration must have run too: register at the top of an imported
+    module, not inside ``if __name__ == "__main__"``. Returns ``cls``.
+
+    >>> from tritable.ai import RandomAgent
+    >>> class Stubborn(RandomAgent):
+    ...     kind = "stubborn"
+    >>> _ = register_agent("stubborn", Stubborn)
+    >>> make_agent("triad", "stubborn", seed=3)
+    Stubborn(seed=3)
+    >>> del KINDS["stubborn"], SETTINGS["stubborn"]
+    """
+    if not isinstance(kind, str) or not kind.isascii() or not kind.isidentifier() or kind != kind.lower():
+        raise AgentSpecError(f"an agent kind is a lowercase name such as 'mine', not {kind!r}"[:200])
+    if kind in KINDS or kind in LEVEL_NAMES:
+        raise AgentSpecError(f"{kind!r} names an agent or a level already")
+    if not (isinstance(cls, type) and issubclass(cls, Agent)):
+        raise AgentSpecError(f"{kind}: an agent is a subclass of tritable.ai.Agent, not {cls!r}"[:200])
+    typed = dict(settings or {})
+    for key, typ in typed.items():
+        if not isinstance(key, str) or not key.isidentifier() or key != key.lower() or key == "seed":
+            raise AgentSpecError(f"{kind}: a setting is a lowercase name other than seed, not {key!r}"[:200])
+        if typ not in (int, float):
+            raise AgentSpecError(f"{kind}: setting {key!r} is an int or a float, not {typ!r}"[:200])
+    KINDS[kind] = cls
+    SETTINGS[kind] = typed
+    return cls
+
 
 # The budgets. "*" applies to every game without its own line; "*hidden" to every game with
 # hidden information without its own line. Keep docs/ai.md and the tritable.ai docstring in step.
@@ -309,6 +344,10 @@ def hint(state: State, seat: int | None = None, level: str = "hard", seed: int =
 
     Uses only what ``seat`` may see (the agents enforce it).
     """
+    if not isinstance(state, State):
+        raise TypeError(f"a hint is for a State (it builds the seat's view), not a {type(state).__name__}")
+    if state.is_terminal():
+        raise GameOverError("the game is over: there is no move to hint")
     if seat is None:
         pending = state.players_to_move()
         if len(pending) != 1:

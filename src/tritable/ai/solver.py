@@ -44,7 +44,7 @@ from __future__ import annotations
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from tritable.ai.agents import ActionStat, Agent, AgentSpecError, Observation, check_setting
 from tritable.ai.levels import register_perfect
@@ -67,7 +67,7 @@ class Solution:
     """The seat to move."""
     value: int
     """The mover's final round score minus the opponent's under perfect play (-10..10, even)."""
-    best_moves: tuple[Action, ...]
+    best_moves: tuple[int, ...]
     """Every optimal action (one of them if solved with ``all_best=False``)."""
     all_best: bool
     """Whether ``best_moves`` is the whole set of optimal actions."""
@@ -233,7 +233,8 @@ def _solve_parts(
         # The round is decided; every pick keeps the round's score.
         scores = _round_scores(parts)
         value = scores[player] - scores[1 - player]
-        return Solution(player, value, tuple(legal), True, 0, time.perf_counter() - start, "trade")
+        picks = cast("tuple[int, ...]", tuple(legal))  # Triple Triad's actions are ints
+        return Solution(player, value, picks, True, 0, time.perf_counter() - start, "trade")
     problem = _Problem(game, parts)
     search = Search(problem.position)
     value = search.value()
