@@ -38,6 +38,9 @@ Decisions where the rulings are silent
   reachable case is therefore ruled; the code treats any other tie as a repick.
 * Repicks. The tied cards were shown to everyone, so they stay public (``repicks`` in views) and
   go back to the hands; everyone picks again from the same hands, so no new chance is needed.
+  The rulings set no limit: two players who both show their fake every time pick again for
+  ever, so a 2-player game has no bound on its length (a learning environment that needs one
+  must cut it off itself; every other game here ends within a known number of actions).
 * Ties at 0 (our reading). A numbered card is worth at least 2, so a trick's best value is 0 only when every
   card on the table is a fake (possible with 2 players: a fake lead answered by the other fake).
   Colourless fakes count as one colour, so the later one wins. A fake played when the winning card
