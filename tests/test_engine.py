@@ -130,6 +130,102 @@ def test_malformed_records_are_refused_by_name() -> None:
 def test_public_api() -> None:
     assert tritable.new_game is new_game
     assert tritable.Record is Record
+    # The errors too, as python-chess exports its own: `except tritable.IllegalActionError`.
+    from tritable import engine
+
+    errors = [name for name in engine.__all__ if name.endswith("Error")]
+    assert len(errors) == 12
+    for name in errors:
+        assert getattr(tritable, name) is getattr(engine, name) and name in tritable.__all__
+
+
+SEATS = {"triple-triad": 2, "triominos": 3, "triatri": 3, "tri-t-area": 4, "triad": 2}
+
+
+def _played(game_id: str, actions: int = 5) -> tritable.State:
+    import random
+
+    from tritable.engine.playout import random_step
+
+    state = new_game(game_id, SEATS[game_id]).new_state(seed=3)
+    rng = random.Random(3)
+    for _ in range(actions):
+        if state.is_terminal():
+            break
+        random_step(state, rng)
+    return state
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_another_game_s_state_is_called_that(game_id: str) -> None:
+    """Not "a triominos state lacks 'round'": the game field is read first, in every game."""
+    from tritable.engine import StateError
+
+    game = new_game(game_id, SEATS[game_id])
+    for other in game_ids():
+        if other != game_id:
+            with pytest.raises(StateError, match=f"^not a {game_id} state: '{other}'$"):
+                game.state_from_json(_played(other).to_json())
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_a_seat_the_game_does_not_have_is_an_error(game_id: str) -> None:
+    """legal_actions(99) is no empty list of moves: it raises as view(99) does, in every phase."""
+    from tritable.engine import StateError
+
+    for state in (_played(game_id, 0), _played(game_id), _played(game_id, 10_000)):
+        n = state.game.players
+        for seat in (n, 99, -1, -4):
+            with pytest.raises(StateError, match=f"^no seat {seat} in a {n}-player game$"):
+                state.legal_actions(seat)
+            with pytest.raises(StateError, match=f"^no seat {seat} in a {n}-player game$"):
+                state.is_legal(0, seat)
+        for seat in range(n):  # the seats it has still answer, moving or not
+            assert isinstance(state.legal_actions(seat), list)
+            state.is_legal(0, seat)
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_a_game_refuses_every_attribute_once_made(game_id: str) -> None:
+    import copy
+    import pickle
+
+    game = new_game(game_id, SEATS[game_id])
+    for made in (game, copy.deepcopy(game), pickle.loads(pickle.dumps(game))):
+        for name, value in (("id", "triad"), ("perfect_information", True), ("name", "x"), ("cache", {})):
+            with pytest.raises(AttributeError, match="a game cannot be changed"):
+                setattr(made, name, value)
+        with pytest.raises(AttributeError, match="a game cannot be changed"):
+            del made.id
+        assert made == game and made.id == game_id
+    assert made.new_state(seed=1) == game.new_state(seed=1)  # what __init__ keeps still works
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_a_state_s_repr_says_whose_turn_it_is(game_id: str) -> None:
+    state = _played(game_id)
+    seats = state.players_to_move()
+    turn = f"seat {seats[0]} to move" if state.current_player() >= 0 else f"seats {', '.join(map(str, seats))}"
+    assert repr(state).startswith(f"<{type(state).__name__} {state.game!r} after 5 actions, {turn}")
+    assert repr(_played(game_id, 10_000)).endswith(" actions, over>")
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_a_sampler_refuses_an_rng_that_is_not_one(game_id: str) -> None:
+    """A seed given for rng is the caller's mistake, said as such: not the view's fault, and not
+    quietly ignored."""
+    import random
+
+    state = _played(game_id)
+    game = state.game
+    view = state.view(state.players_to_move()[0])
+    for rng in (3, None, "x"):
+        with pytest.raises(TypeError, match=r"^rng must be a random\.Random, not"):
+            game.sample_state(view, rng)  # type: ignore[arg-type]
+        draw = game.sampler(view)
+        with pytest.raises(TypeError, match=r"^rng must be a random\.Random, not"):
+            draw(rng)  # type: ignore[arg-type]
+        assert draw(random.Random(1)).view(view["seat"]) == view  # a good rng after a bad one
 
 
 def test_a_record_shares_nothing_with_its_json() -> None:

@@ -734,6 +734,21 @@ def test_an_outcome_does_not_alias_the_state_or_its_clones() -> None:
     assert state.record().replay() == state
 
 
+def test_a_clone_s_results_are_its_own() -> None:
+    """``results`` is public (and to_json writes it): changing a clone's leaves the original be,
+    though the clone shares the round results (copying them per clone would slow the search)."""
+    state = TriTArea().new_state(seed=1)
+    rng = random.Random(1)
+    while not state.is_terminal():
+        random_step(state, rng)
+    before = state.to_json()
+    copy = state.clone()
+    assert isinstance(copy, TriTAreaState)
+    copy.results[0]["scores"][0] = 999
+    copy.results[1]["areas"].clear()
+    assert state.to_json() == before and state.clone() == state
+
+
 def test_declarations_made_in_another_order_show_the_same_views() -> None:
     """The round-3 Declarations are simultaneous: the order they come in is no part of the game,
     so two positions that differ only in it are equal and every seat's view of them is the same

@@ -9,10 +9,21 @@ True
 
 from tritable.engine import (
     Game,
+    GameNotOverError,
+    GameOverError,
+    IllegalActionError,
+    NotationError,
+    OptionError,
     Outcome,
+    OutOfTurnError,
+    PlayerCountError,
     Record,
+    RecordError,
+    SetupError,
     State,
+    StateError,
     TritableError,
+    UnknownGameError,
     game_ids,
     new_game,
     state_from_json,
@@ -20,4 +31,25 @@ from tritable.engine import (
 
 __version__ = "0.1.0"
 
-__all__ = ["Game", "Outcome", "Record", "State", "TritableError", "game_ids", "new_game", "state_from_json"]
+# The errors too (as python-chess exports its own): `except tritable.IllegalActionError`.
+__all__ = [
+    "Game",
+    "GameNotOverError",
+    "GameOverError",
+    "IllegalActionError",
+    "NotationError",
+    "OptionError",
+    "OutOfTurnError",
+    "Outcome",
+    "PlayerCountError",
+    "Record",
+    "RecordError",
+    "SetupError",
+    "State",
+    "StateError",
+    "TritableError",
+    "UnknownGameError",
+    "game_ids",
+    "new_game",
+    "state_from_json",
+]

@@ -17,7 +17,7 @@ import copy
 import enum
 import json
 import random
-from abc import ABC, abstractmethod
+from abc import ABC, ABCMeta, abstractmethod
 from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, NoReturn, Self, TypeVar
@@ -258,7 +258,17 @@ class Options(dict[str, Any]):
         return (Options, (dict(self),))
 
 
-class Game(ABC):
+class _GameMeta(ABCMeta):
+    """Seals a game once its class's ``__init__`` (the subclass's, with the caches it keeps) has
+    run: from then on :meth:`Game.__setattr__` refuses every attribute."""
+
+    def __call__(cls, *args: Any, **kwargs: Any) -> Any:
+        game = super().__call__(*args, **kwargs)
+        object.__setattr__(game, "_sealed", True)
+        return game
+
+
+class Game(metaclass=_GameMeta):
     """A rule set with its player count and options fixed. Immutable; equal by id and settings.
 
     Subclasses set the class attributes and implement the abstract methods. Make one with
@@ -305,16 +315,21 @@ class Game(ABC):
         self.check_options()
 
     def __setattr__(self, name: str, value: Any) -> None:
-        # A game is a value: states, records and dict keys hold it, so its seats and options stay
-        # as made (a game may still keep caches of its own).
+        # A game is a value: states, records and dict keys hold it, and states read their rules
+        # from it, so nothing changes once it is made (its __init__ may still keep caches).
         if name in ("players", "options") and name in self.__dict__:
             error = PlayerCountError if name == "players" else OptionError
             raise error(f"a game's {name} cannot be changed: make a new game (new_game(id, players, options))")
+        if self.__dict__.get("_sealed"):
+            # An AttributeError, as a frozen dataclass raises: a program's mistake, not bad input.
+            raise AttributeError(f"a game cannot be changed ({name!r}): make a new game (new_game(id, ...))")
         object.__setattr__(self, name, value)
 
     def __delattr__(self, name: str) -> None:
         if name in ("players", "options"):
             raise OptionError(f"a game's {name} cannot be removed")
+        if self.__dict__.get("_sealed"):
+            raise AttributeError(f"a game cannot be changed ({name!r} cannot be removed)")
         object.__delattr__(self, name)
 
     def __copy__(self) -> Self:
@@ -323,7 +338,7 @@ class Game(ABC):
     def __deepcopy__(self, memo: dict[int, Any]) -> Self:
         return self
 
-    def check_options(self) -> None:  # noqa: B027  (a hook: most games have nothing to check)
+    def check_options(self) -> None:
         """Raise :class:`OptionError` for a combination of options that is invalid together."""
 
     # -- identity -------------------------------------------------------------------------------
@@ -381,6 +396,13 @@ class Game(ABC):
     def state_from_setup(self, setup: Mapping[str, Any]) -> State:
         """The initial state for ``setup``; :class:`SetupError` names what is wrong with it."""
 
+    def _refuse_other_game(self, data: object, what: str = "state") -> None:
+        """:class:`StateError` for JSON that names another game: checked before anything else,
+        so that another game's state is called that, not one of this game's that lacks a field.
+        JSON that names no game is left to the reader (its fields say what it is)."""
+        if isinstance(data, Mapping) and data.get("game", self.id) != self.id:
+            raise StateError(f"not a {self.id} {what}: {data['game']!r}")
+
     @abstractmethod
     def state_from_json(self, data: Mapping[str, Any]) -> State:
         """Rebuild a state from :meth:`State.to_json`; :class:`StateError` when malformed or when
@@ -395,7 +417,8 @@ class Game(ABC):
         Reads nothing but ``view``: used by information-set search. For a perfect-information
         game this is the one state the view describes. A view that no state of the game shows
         (malformed, tampered with) raises :class:`StateError`: every sample shows the seat
-        exactly ``view``.
+        exactly ``view``. An ``rng`` that is no ``random.Random`` raises ``TypeError``
+        (:func:`check_rng`, which every game calls first).
         """
 
     def sampler(self, view: Mapping[str, Any]) -> Callable[[random.Random], State]:
@@ -403,7 +426,8 @@ class Game(ABC):
         state as ``sample_state(view, rng)`` from the same ``rng``, but a game may read the view
         once here instead of at every draw (Triominos and TriATri do). ``view`` must not change while the
         sampler is in use. A view that no state shows raises :class:`StateError` here or at the
-        first draw (:func:`checked_draws` makes such a sampler from a game's deal)."""
+        first draw (:func:`checked_draws` makes such a sampler from a game's deal); an ``rng``
+        that is no ``random.Random`` raises ``TypeError`` at every draw."""
         return lambda rng: self.sample_state(view, rng)
 
     # -- notation -------------------------------------------------------------------------------
@@ -430,7 +454,8 @@ class State(ABC):
         self.history: list[tuple[int, Action]] = []
         """Every action applied since the setup, as ``(seat, action)`` (seat is CHANCE for chance)."""
         self.initial_setup = initial_setup
-        """The setup JSON this game started from (treat as read-only; shared by clones)."""
+        """The setup JSON this game started from. Read-only: clones share it (copying it at every
+        clone would slow the search), so changing it would change every clone's record."""
 
     # -- turn -----------------------------------------------------------------------------------
 
@@ -488,7 +513,8 @@ class State(ABC):
         """The legal actions of ``player`` (default: the one seat to move); empty when the game is
         over or the seat has nothing to choose now. Chance turns list the chance outcomes. At a
         simultaneous turn with several seats pending, ``player`` must be given (else
-        :class:`OutOfTurnError`, as for :meth:`apply_action`)."""
+        :class:`OutOfTurnError`, as for :meth:`apply_action`). A seat the game does not have
+        raises :class:`StateError`, as :meth:`view` does (see :func:`check_seat`)."""
 
     def apply_action(self, action: Action, player: int | None = None) -> None:
         """Apply ``action`` for ``player`` (default: the one seat to move).
@@ -514,7 +540,8 @@ class State(ABC):
 
     def is_legal(self, action: Action, player: int | None = None) -> bool:
         """Whether :meth:`apply_action` would take ``action`` now: one of the legal actions, of the
-        same types too (``1.0`` and ``True`` equal ``1`` but are no action)."""
+        same types too (``1.0`` and ``True`` equal ``1`` but are no action). A seat the game does
+        not have raises :class:`StateError`, as :meth:`legal_actions` does."""
         try:
             legal = self.legal_actions(player)
         except IllegalActionError:
@@ -704,7 +731,16 @@ class State(ABC):
         return self.render()
 
     def __repr__(self) -> str:
-        return f"<{type(self).__name__} {self.game!r} after {len(self.history)} actions>"
+        p = self.current_player()
+        if p >= 0:
+            turn = f"seat {p} to move"
+        elif p == TERMINAL:
+            turn = "over"
+        elif p == SIMULTANEOUS:
+            turn = f"seats {', '.join(map(str, self.players_to_move()))} to choose"
+        else:
+            turn = "chance to move"
+        return f"<{type(self).__name__} {self.game!r} after {len(self.history)} actions, {turn}>"
 
     def record(self, names: list[str] | None = None) -> Record:
         """A game record of this state's history; needs the setup the state started from."""
@@ -731,6 +767,7 @@ def checked_draws(
 
     def draw(rng: random.Random) -> _S:
         nonlocal checked
+        check_rng(rng)  # before the try: a wrong rng is the caller's TypeError, not the view's fault
         try:
             state = deal(rng)
             if not checked:
@@ -768,12 +805,25 @@ def json_type(value: object) -> str:
     return type(value).__name__
 
 
-def check_seat(player: object) -> None:
+def check_seat(player: object, players: int | None = None) -> None:
     """Raise :class:`OutOfTurnError` for a ``player`` argument that is no seat number (``True``
-    and ``1.0`` equal a seat but are none); ``None`` and whole numbers pass. For games that
-    override :meth:`State.apply_action` or :meth:`State.legal_actions` without ``_acting_seat``."""
-    if player is not None and type(player) is not int:
-        raise OutOfTurnError(f"a seat is a whole number, not {player!r}")
+    and ``1.0`` equal a seat but are none); ``None`` and whole numbers pass. Given ``players``,
+    also :class:`StateError` for a seat the game does not have, as :meth:`State.view` says it:
+    :meth:`State.legal_actions` calls it so (seat 99 has no empty list of moves; it is a
+    mistake). For games that override :meth:`State.apply_action` or :meth:`State.legal_actions`
+    without ``_acting_seat``, on their path for a seat other than the one to move."""
+    if player is not None:
+        if type(player) is not int:
+            raise OutOfTurnError(f"a seat is a whole number, not {player!r}")
+        if players is not None and not 0 <= player < players:
+            raise StateError(f"no seat {player!r} in a {players}-player game")
+
+
+def check_rng(rng: object) -> None:
+    """Raise ``TypeError`` for an ``rng`` that is no ``random.Random`` (a seed, say): the
+    samplers would otherwise fail deep inside, blaming the view, or ignore it."""
+    if not isinstance(rng, random.Random):
+        raise TypeError(f"rng must be a random.Random, not {type(rng).__name__} ({rng!r:.40})")
 
 
 def copy_json(value: Any) -> Any:

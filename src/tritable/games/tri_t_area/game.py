@@ -151,6 +151,7 @@ from tritable.engine.protocol import (
     Outcome,
     State,
     check_keys,
+    check_rng,
     check_seat,
     copy_json,
     same_json,
@@ -439,6 +440,7 @@ class TriTArea(Game):
         return TriTAreaState(self, copy_json(setup), lead, tuple(parsed))
 
     def state_from_json(self, data: Mapping[str, Any]) -> TriTAreaState:
+        self._refuse_other_game(data)
         if not isinstance(data, Mapping) or not isinstance(data.get("setup"), Mapping):
             raise StateError("a Tri*T*Area state JSON object holds its 'setup'")
         history = data.get("history", [])
@@ -463,6 +465,7 @@ class TriTArea(Game):
         return state
 
     def sample_state(self, view: Mapping[str, Any], rng: random.Random) -> TriTAreaState:
+        check_rng(rng)  # before the view is read: a seed given for rng is no fault of the view's
         try:
             sample = self._sample(view, rng)
         except (KeyError, IndexError, TypeError, ValueError, AttributeError, OverflowError) as exc:
@@ -580,6 +583,7 @@ class TriTAreaState(State):
     """A Tri*T*Area position."""
 
     __slots__ = (
+        "_results",
         "blocks",
         "board",
         "decks",
@@ -592,7 +596,6 @@ class TriTAreaState(State):
         "phase",
         "placer",
         "played",
-        "results",
         "rh",
         "rh_cards",
         "rnd",
@@ -609,7 +612,9 @@ class TriTAreaState(State):
     board: list[tuple[int, ...]]  # per square the seats of its blocks, bottom first
     trick: list[tuple[int, int, int]]  # (seat, card, value) in play order
     played: list[list[tuple[int, int]]]  # per round, (seat, play action) in play order
-    results: list[JSON]
+    _results: list[JSON]
+    """The round results, each written once and never changed: clones share them (a copy per
+    clone would cost the search more than the clone itself); :attr:`results` hands out copies."""
 
     def __init__(
         self,
@@ -627,8 +632,15 @@ class TriTAreaState(State):
         self.first_lead = lead
         self.scores = [0] * SEATS
         self.played = []
-        self.results = []
+        self._results = []
         self._start_round(0, lead)
+
+    @property
+    def results(self) -> list[JSON]:
+        """Each finished round's result (areas, places, declarations, scores, board), as JSON: a
+        copy, so that changing it changes neither this state nor its clones, which share them."""
+        copied: list[JSON] = copy_json(self._results)
+        return copied
 
     def _start_round(self, rnd: int, lead: int) -> None:
         spec = ROUNDS[rnd]
@@ -686,6 +698,7 @@ class TriTAreaState(State):
     def legal_actions(self, player: int | None = None) -> list[Action]:
         ph = self.phase
         if ph == OVER:
+            check_seat(player, SEATS)  # a seat the game does not have is an error, not "no moves"
             return []
         if ph == DECLARE_PHASE:
             if player is None:
@@ -693,13 +706,13 @@ class TriTAreaState(State):
                 if len(pending) != 1:
                     raise OutOfTurnError(f"seats {list(pending)} choose at once: say which seat acts")
                 player = pending[0]
-            check_seat(player)
-            if player not in range(SEATS) or self.declared[player] >= 0:
+            check_seat(player, SEATS)
+            if self.declared[player] >= 0:
                 return []
             return [DECLARE + c for c in cards_of(self.hands[player])]
         seat = self.current_player()
         if player is not None and (type(player) is not int or player != seat):
-            check_seat(player)
+            check_seat(player, SEATS)
             return []
         if ph == PLAY_PHASE:
             mask = self.hands[seat]
@@ -893,7 +906,7 @@ class TriTAreaState(State):
         end = [-END_PENALTY * self.blocks[s] if last else 0 for s in range(SEATS)]
         for s in range(SEATS):
             scores[s] += sum(a[s] for a in areas) + tallest[s] + declaration[s] + end[s]
-        self.results.append(
+        self._results.append(
             {
                 "round": self.rnd + 1,
                 "areas": {SUIT_LETTERS[a]: areas[a] for a in range(len(SUIT_LETTERS))},
@@ -918,8 +931,8 @@ class TriTAreaState(State):
     def outcome(self) -> Outcome:
         if self.phase != OVER:
             raise self._not_over()
-        # A copy: an outcome, like a view, must not alias the state (or its clones, which share results).
-        return Outcome.from_scores(self.scores, {"rounds": json.loads(json.dumps(self.results))})
+        # A copy: an outcome, like a view, must not alias the state.
+        return Outcome.from_scores(self.scores, {"rounds": json.loads(json.dumps(self._results))})
 
     # -- copies, identity, JSON ------------------------------------------------------------------
 
@@ -946,7 +959,7 @@ class TriTAreaState(State):
         new.sale_turn = self.sale_turn
         new.sold = list(self.sold)
         new.played = [list(p) for p in self.played]
-        new.results = self.results[:]  # round results are never changed once written
+        new._results = self._results[:]  # round results are never changed once written
         return new
 
     def key(self) -> Hashable:
@@ -971,7 +984,7 @@ class TriTAreaState(State):
             self.sale_turn,
             tuple(self.sold),
             tuple(tuple(p) for p in self.played),
-            json.dumps(self.results),
+            json.dumps(self._results),
         )
 
     def _hidden_history(self, seat: int | None) -> set[int]:
@@ -1013,7 +1026,7 @@ class TriTAreaState(State):
             "extra_from": SQUARE_NAME[self.extra_from] if self.extra_from >= 0 else None,
             "declared": declared,
             "played": [[[s, name(a)] for s, a in plays] for plays in self.played],
-            "results": self.results,
+            "results": self._results,
             "history": [[s, name(a)] for s, a in self._history_shown(hidden, everything)],
         }
         return data
@@ -1045,7 +1058,7 @@ class TriTAreaState(State):
         data = self._view_header(seat)
         data.update(self._public(seat, False))
         data["hand"] = [CARD_NAME[c] for c in cards_of(self.hands[seat])] if seat is not None else None
-        data["results"] = json.loads(json.dumps(self.results))  # a copy: views must not alias the state
+        data["results"] = json.loads(json.dumps(self._results))  # a copy: views must not alias the state
         return data
 
     # -- rendering -------------------------------------------------------------------------------
@@ -1090,8 +1103,8 @@ class TriTAreaState(State):
         if v["rightholders"] is not None:
             rh1, rh2 = v["rightholders"]
             lines.append(f"rightholders: RH1 P{rh1 + 1}" + (f", RH2 P{rh2 + 1}" if rh2 >= 0 else ", no RH2"))
-        if self.results:
-            last = self.results[-1]
+        if self._results:
+            last = self._results[-1]
             lines.append(
                 f"round {last['round']} scored: " + ", ".join(f"P{s + 1} {last['scores'][s]}" for s in range(4))
             )

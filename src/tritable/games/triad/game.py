@@ -15,7 +15,18 @@ from tritable.engine.errors import (
     SetupError,
     StateError,
 )
-from tritable.engine.protocol import JSON, TERMINAL, Action, Game, Option, Outcome, State, check_seat, copy_json
+from tritable.engine.protocol import (
+    JSON,
+    TERMINAL,
+    Action,
+    Game,
+    Option,
+    Outcome,
+    State,
+    check_rng,
+    check_seat,
+    copy_json,
+)
 
 # -- the board ------------------------------------------------------------------------------------
 
@@ -338,6 +349,7 @@ class Triad(Game):
     def state_from_json(self, data: Mapping[str, Any]) -> TriadState:
         if not isinstance(data, Mapping):
             raise StateError(f"a Triad state is a JSON object, not {type(data).__name__}")
+        self._refuse_other_game(data)
         setup = data.get("setup")
         if setup is not None and not isinstance(setup, Mapping):
             raise StateError("the state's setup must be a JSON object")
@@ -349,7 +361,9 @@ class Triad(Game):
         return state
 
     def sample_state(self, view: Mapping[str, Any], rng: random.Random) -> TriadState:
-        # Perfect information: the view is the whole position.
+        # Perfect information: the view is the whole position (and rng goes unused, but a
+        # caller that passes a seed has made a mistake all the same).
+        check_rng(rng)
         return self._state_from_body(view, None)._agreeing_with(view)
 
     # -- notation -----------------------------------------------------------------------------------
@@ -436,7 +450,7 @@ class TriadState(State):
 
     def legal_actions(self, player: int | None = None) -> list[Action]:
         if player is not None and (type(player) is not int or player != self.to_move):
-            check_seat(player)
+            check_seat(player, 2)  # a seat the game does not have is an error, not "no moves"
             return []
         if self.over:
             return []

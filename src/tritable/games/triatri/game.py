@@ -23,6 +23,7 @@ from tritable.engine.protocol import (
     Game,
     Outcome,
     State,
+    check_rng,
     check_seat,
     checked_draws,
     copy_json,
@@ -319,6 +320,7 @@ class TriATri(Game):
     def state_from_json(self, data: Mapping[str, Any]) -> TriATriState:
         if not isinstance(data, Mapping):
             raise StateError("a triatri state is a JSON object")
+        self._refuse_other_game(data)  # said as every game says it
         if data.get("game") != self.id or data.get("players") != self.players:
             raise StateError(
                 f"not a {self.players}-player triatri state: it names game {data.get('game')!r} "
@@ -369,6 +371,7 @@ class TriATri(Game):
     # -- sampling -----------------------------------------------------------------------------------
 
     def sample_state(self, view: Mapping[str, Any], rng: random.Random) -> TriATriState:
+        check_rng(rng)  # before the view is read: a seed given for rng is no fault of the view's
         return self.sampler(view)(rng)
 
     def sampler(self, view: Mapping[str, Any]) -> Callable[[random.Random], TriATriState]:
@@ -651,7 +654,7 @@ class TriATriState(State):
         if phase == PLAY:
             seat = (self._leader + len(self._plays)) % self._n
             if player is not None and (type(player) is not int or player != seat):
-                check_seat(player)
+                check_seat(player, self._n)  # a seat the game does not have is an error, not "no moves"
                 return []
             hand = self._hands[seat]
             colour = (self._gem - GEM_SUPPLY) % 3
@@ -663,18 +666,19 @@ class TriATriState(State):
             return distinct(hand)
         if phase == GEM:
             if player is not None and (type(player) is not int or player != self._leader):
-                check_seat(player)
+                check_seat(player, self._n)
                 return []
             own = self._gems[self._leader]
             supply = self._supply
             gems: list[Action] = [GEM_SUPPLY + c for c in range(3) if supply[c]]
             return gems + [GEM_OWN + c for c in range(3) if own[c]]
         if phase == REVEAL:
-            check_seat(player)
+            check_seat(player, self._n)
             seat = self._acting_seat(player) if player is None else player
-            if not 0 <= seat < self._n or self._pending[seat] >= 0:
+            if self._pending[seat] >= 0:
                 return []
             return distinct(self._hands[seat])
+        check_seat(player, self._n)
         return []
 
     # -- actions ------------------------------------------------------------------------------------

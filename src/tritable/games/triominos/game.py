@@ -26,6 +26,7 @@ from tritable.engine.protocol import (
     Outcome,
     State,
     check_keys,
+    check_rng,
     check_seat,
     checked_draws,
     copy_json,
@@ -158,6 +159,7 @@ class Triominos(Game):
     # -- JSON -----------------------------------------------------------------------------------
 
     def state_from_json(self, data: Mapping[str, Any]) -> TriominosState:
+        self._refuse_other_game(data)
         check_keys(
             data,
             ["round", "future", "racks", "pool", "layout", "scores", "to_move", "draws", "choice", "revealed"],
@@ -233,6 +235,7 @@ class Triominos(Game):
         return [(s, tile, points, best) for i, s, tile, points, best in lays if i > last_draw.get(s, -1)]
 
     def sample_state(self, view: Mapping[str, Any], rng: random.Random) -> TriominosState:
+        check_rng(rng)  # before the view is read: a seed given for rng is no fault of the view's
         return self.sampler(view)(rng)
 
     def sampler(self, view: Mapping[str, Any]) -> Callable[[random.Random], TriominosState]:
@@ -710,9 +713,10 @@ class TriominosState(State):
     def legal_actions(self, player: int | None = None) -> list[Action]:
         seat = self.to_move
         if player is not None and (type(player) is not int or player != seat):
-            check_seat(player)
+            check_seat(player, self.game.players)  # a seat the game does not have is an error, not "no moves"
             return []
         if seat < 0:
+            check_seat(player, self.game.players)  # TERMINAL (-4) is no seat, though it is to_move
             return []
         moves = self._moves
         if moves is None:

@@ -164,7 +164,18 @@ from math import comb
 from typing import Any
 
 from tritable.engine.errors import IllegalActionError, NotationError, OptionError, SetupError, StateError
-from tritable.engine.protocol import JSON, TERMINAL, Action, Game, Option, Outcome, State, check_seat, copy_json
+from tritable.engine.protocol import (
+    JSON,
+    TERMINAL,
+    Action,
+    Game,
+    Option,
+    Outcome,
+    State,
+    check_rng,
+    check_seat,
+    copy_json,
+)
 from tritable.games.triple_triad.data import (
     ACTION_ROWS,
     BASE_BY_NAME,
@@ -642,6 +653,7 @@ class TripleTriad(Game):
     def sample_state(self, view: Mapping[str, Any], rng: random.Random) -> TripleTriadState:
         """A state that agrees with ``view``; each card the view does not name is drawn uniformly from
         the level pool, and the later rounds' first players and elements are drawn afresh."""
+        check_rng(rng)
         try:
             return self._sample(view, rng)._agreeing_with(view)
         except StateError:
@@ -847,6 +859,7 @@ class TripleTriadState(State):
             return out
         if self._picks and (player is None or player == p):
             return list(dict.fromkeys(self._pickable))
+        check_seat(player, self.game.players)  # a seat the game does not have is an error, not "no moves"
         return []
 
     def apply_action(self, action: Action, player: int | None = None) -> None:
