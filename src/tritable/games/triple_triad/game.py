@@ -290,7 +290,9 @@ class TripleTriad(Game):
         Option("elemental", bool, False, "Elemental: elements on cells give +1/-1 to the cards placed there"),
         Option("open", bool, True, "Open: both hands are visible"),
         Option("sudden_death", bool, False, "Sudden Death: a draw replays with the cards owned, up to 5 rounds"),
-        Option("random", bool, False, "Random: hands are drawn at random from the players' collections"),
+        Option(
+            "random", bool, False, "Random: hands are drawn from the players' collections (none given: drawn anyway)"
+        ),
         Option("trade", str, "one", "Trade rule: what the winner takes", choices=TRADES),
         Option("min_level", int, 1, "Lowest card level of hands drawn without a collection", min=1, max=10),
         Option("max_level", int, 5, "Highest card level of hands drawn without a collection", min=1, max=10),
