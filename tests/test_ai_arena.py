@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib
 import math
+import multiprocessing
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -354,7 +355,9 @@ def test_an_agent_of_ones_own_plays_in_the_arena_once_registered(monkeypatch: py
         make_agent("triad", "first:skip=x")
     with pytest.raises(AgentSpecError, match="first has no setting 'jump'"):
         make_agent("triad", "first:jump=1")
-    for jobs in (1, 2):  # the worker processes know the agent too (forked after the registration)
+    # Forked worker processes know the agent too; spawned ones would import it afresh, and this
+    # test registers it in the test alone.
+    for jobs in (1, 2) if multiprocessing.get_start_method() == "fork" else (1,):
         report = run_arena("triad", ["first:skip=3", "random"], games=2, seed=1, jobs=jobs)
         assert report.to_json()["games"] == 2
     for kind, cls, settings, why in (
@@ -364,6 +367,18 @@ def test_an_agent_of_ones_own_plays_in_the_arena_once_registered(monkeypatch: py
         ("mine", object, None, "a subclass of tritable.ai.Agent"),
         ("mine", FirstAgent, {"seed": int}, "other than seed"),
         ("mine", FirstAgent, {"skip": str}, "an int or a float"),
+        ("mine", FirstAgent, {"iterations": float}, "'iterations' has the type int, as for every agent"),
     ):
         with pytest.raises(AgentSpecError, match=why):
             register_agent(kind, cls, settings)  # type: ignore[arg-type]
+
+
+def test_a_registered_agent_that_takes_not_its_settings_is_named(monkeypatch: pytest.MonkeyPatch) -> None:
+    levels_module = importlib.import_module("tritable.ai.levels")
+    monkeypatch.setattr(levels_module, "KINDS", dict(levels_module.KINDS))
+    monkeypatch.setattr(levels_module, "SETTINGS", dict(levels_module.SETTINGS))
+    register_agent("first", FirstAgent, {"depth": int})  # FirstAgent takes skip, not depth
+    with pytest.raises(AgentSpecError, match="first was registered with settings it does not take"):
+        make_agent("triad", "first:depth=2")
+    with pytest.raises(AgentSpecError, match=r"^an agent's seed is a whole number or text, not 3\.0$"):
+        make_agent("triad", "random", seed=3.0)  # type: ignore[arg-type]

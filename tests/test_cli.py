@@ -505,3 +505,13 @@ def test_python_dash_m_tritable_runs_the_command() -> None:
     assert "Usage: python -m tritable hint " in helped.stdout
     missing = subprocess.run([*run, "arena"], capture_output=True, text=True, env=env, check=False)
     assert missing.returncode == 2 and "(see `python -m tritable arena --help`)" in missing.stderr
+
+
+def test_hotseat_play_needs_no_ai(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The AI is imported only when a seat is an AI: without it, friends still play."""
+    for name in ("tritable.ai", "tritable.ai.levels"):
+        monkeypatch.setitem(sys.modules, name, None)  # import fails, as where the AI is missing
+    result = runner.invoke(app, ["play", "triad", "--hotseat"], input="quit\n")
+    assert result.exit_code == 0, result.output
+    result = runner.invoke(app, ["play", "triad", "--ai", "2=easy"], input="quit\n")
+    assert result.exit_code == 2 and "the AI is not available" in result.output, result.output

@@ -504,6 +504,7 @@ def test_notation_accepts_case_and_spacing_and_refuses_junk() -> None:
     assert GAME.string_to_action("  Declare   h4 ") == GAME.string_to_action("declare H4")
     assert GAME.string_to_action("m5=5") == GAME.string_to_action("M5")
     assert GAME.string_to_action("B3X2") == GAME.string_to_action("b3x2")
+    assert GAME.string_to_action("I7\u00a0") == GAME.string_to_action("\u3000I7") == GAME.string_to_action("I7")
     for junk in [
         "I0",
         "I10",

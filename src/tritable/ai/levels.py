@@ -51,7 +51,8 @@ def register_agent(kind: str, cls: type[Agent], settings: Mapping[str, type] | N
     :func:`make_agent`, :func:`hint` and the arena build it as they build the built-in ones.
 
     ``cls(seed, **settings)`` builds it; ``settings`` maps each keyword a spec may give to its type,
-    ``int`` or ``float`` (each a number > 0, checked as the built-in settings are). In the arena's
+    ``int`` or ``float`` (each a number > 0; a setting named as a built-in one, such as
+    ``iterations`` or ``seconds``, keeps that one's type, limits and ``none``). In the arena's
     worker processes the registration must have run too: register at the top of an imported
     module, not inside ``if __name__ == "__main__"``. Returns ``cls``.
 
@@ -75,6 +76,11 @@ def register_agent(kind: str, cls: type[Agent], settings: Mapping[str, type] | N
             raise AgentSpecError(f"{kind}: a setting is a lowercase name other than seed, not {key!r}"[:200])
         if typ not in (int, float):
             raise AgentSpecError(f"{kind}: setting {key!r} is an int or a float, not {typ!r}"[:200])
+        # A setting named as a built-in one is read and checked as that one is (its limits, and
+        # "none" for a budget), so it must have that one's type too.
+        builtin = {t for table in SETTINGS.values() for k, t in table.items() if k == key}
+        if builtin and typ not in builtin:
+            raise AgentSpecError(f"{kind}: setting {key!r} has the type {builtin.pop().__name__}, as for every agent")
     KINDS[kind] = cls
     SETTINGS[kind] = typed
     return cls
@@ -272,6 +278,8 @@ def make_agent(game: Game | str, level: str = "hard", seed: int = 0) -> Agent:
     RandomAgent(seed=1)
     """
     kind, settings = resolve(level, game)  # perfect: only for a game that has a solver
+    if type(seed) not in (int, str):  # the seed's fault, not the spec's
+        raise AgentSpecError(f"an agent's seed is a whole number or text, not {seed!r}"[:200])
     if kind == "perfect":
         factory = PERFECT[game if isinstance(game, str) else game.id]
         g = game if not isinstance(game, str) else game_class(game)()
@@ -283,6 +291,10 @@ def make_agent(game: Game | str, level: str = "hard", seed: int = 0) -> Agent:
         return KINDS[kind](seed, **settings)
     except ValueError as exc:  # e.g. no budget left: iterations=none without seconds
         raise AgentSpecError(f"agent {str(level)!r}: {exc}") from None
+    except TypeError as exc:  # a registered agent whose class takes not every setting it declared
+        raise AgentSpecError(
+            f"agent {str(level)!r}: {kind} was registered with settings it does not take ({exc})"
+        ) from None
 
 
 # -- hints -------------------------------------------------------------------------------------------

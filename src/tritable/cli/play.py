@@ -1140,7 +1140,6 @@ def play(
     ] = None,
 ) -> None:
     """Play a game at the terminal: against AI seats, or with friends at one keyboard."""
-    from tritable.ai.levels import levels as game_levels
     from tritable.cli.main import STDIN, as_players_say, check_seed, fail, load_record, make_game
 
     console = Console(highlight=False)
@@ -1184,6 +1183,10 @@ def play(
     if hotseat:
         levels: dict[int, str] = {}
     elif ai:
+        try:  # the AI loads only when a seat is one
+            from tritable.ai.levels import levels as game_levels
+        except ImportError as exc:
+            fail(f"the AI is not available ({exc}); play with --hotseat")
         try:
             levels = parse_ai(ai, g.players, game_levels(g))
         except ValueError as exc:

@@ -401,7 +401,7 @@ class Game(metaclass=_GameMeta):
         so that another game's state is called that, not one of this game's that lacks a field.
         JSON that names no game is left to the reader (its fields say what it is)."""
         if isinstance(data, Mapping) and data.get("game", self.id) != self.id:
-            raise StateError(f"not a {self.id} {what}: {data['game']!r}")
+            raise StateError(f"not a {self.id} {what}: {data['game']!r}"[:200])
 
     @abstractmethod
     def state_from_json(self, data: Mapping[str, Any]) -> State:

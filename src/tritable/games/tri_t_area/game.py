@@ -535,8 +535,9 @@ class TriTArea(Game):
             return action
         if not isinstance(text, str):
             raise NotationError(f"{text!r} is not Tri*T*Area notation")
-        # ASCII only: upper() and lower() fold other scripts' letters into ours ('ı7' would be I7).
-        t = " ".join(text.strip().split()) if text.isascii() else ""
+        t = " ".join(text.split())  # any whitespace, as the other games read it
+        if not t.isascii():  # upper() and lower() fold other scripts' letters into ours ('ı7' would be I7)
+            t = ""
         low = t.lower()
         if low == "default":
             return DEFAULT

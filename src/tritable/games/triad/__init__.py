@@ -64,7 +64,7 @@ Points marked *(ours)* are decisions that neither text makes.
   Several Triads at once still give one removal. *(ours)* The removal is always a separate action
   of the mover, even when only one die can be removed, so every choice is an explicit action.
 * **End.** Three own dice removed: that player wins at once. Option ``move_cap`` (RULINGS: 200
-  plies, then a draw). *(ours)* When the cap is checked: when a turn ends (after its removal, if
+  plies, then a draw; at most 10,000). *(ours)* When the cap is checked: when a turn ends (after its removal, if
   any) and ``move_cap`` moves have been made, the game is a draw, whatever the removals; a third
   removal on that last turn still wins. A move is one turn's move; the removal is part of the turn
   and does not count as a move.

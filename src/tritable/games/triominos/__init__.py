@@ -84,7 +84,7 @@ publisher's rules (Pressman Tri-Ominos / Goliath Triominos) and say so.
   others' sums (the other tied seats' included) minus its own -- with two players tied, 0 each.
   Rack sums are counted in the open; the round log shows them.
 * **End of the game.** After the round in which some score reached ``target`` (option, default
-  400; the round is always finished): the text's "Se un giocatore raggiunge 400 punti durante un
+  400, at most 10,000; the round is always finished): the text's "Se un giocatore raggiunge 400 punti durante un
   round, continua a giocare fino alla fine del round". A seat that reached the target and fell
   below it again by drawing has still ended the game with this round; if no score is at the
   target when the round ends, the highest score wins. If several seats are at or over the target,
