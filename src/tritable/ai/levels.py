@@ -57,12 +57,12 @@ def register_agent(kind: str, cls: type[Agent], settings: Mapping[str, type] | N
     module, not inside ``if __name__ == "__main__"``. Returns ``cls``.
 
     >>> from tritable.ai import RandomAgent
-    >>> class Stubborn(RandomAgent):
-    ...     kind = "stubborn"
-    >>> _ = register_agent("stubborn", Stubborn)
-    >>> make_agent("triad", "stubborn", seed=3)
-    Stubborn(seed=3)
-    >>> del KINDS["stubborn"], SETTINGS["stubborn"]
+    >>> class Contrary(RandomAgent):
+    ...     kind = "contrary"
+    >>> _ = register_agent("contrary", Contrary)
+    >>> make_agent("triad", "contrary", seed=3)
+    Contrary(seed=3)
+    >>> del KINDS["contrary"], SETTINGS["contrary"]
     """
     if not isinstance(kind, str) or not kind.isascii() or not kind.isidentifier() or kind != kind.lower():
         raise AgentSpecError(f"an agent kind is a lowercase name such as 'mine', not {kind!r}"[:200])
