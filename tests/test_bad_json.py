@@ -299,6 +299,30 @@ def test_a_view_with_a_number_of_another_type_gives_no_sample(
         game.sample_state(view, random.Random(0))
 
 
+@pytest.mark.parametrize("game_id", ["triple-triad", "tri-t-area"])
+def test_a_sampler_checks_the_views_types_once_and_its_values_at_every_draw(
+    game_id: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The type check reads the whole view twice over; a view does not change while its sampler is
+    in use, so only the first draw pays for it."""
+    game = new_game(game_id, options={"open": False} if game_id == "triple-triad" else {})
+    view = plain(play(game, 3, 6).view(0))
+    seen: list[bool] = []
+    agreeing = State._agreeing_with
+
+    def spy(self: State, view: Any, exact: bool = True) -> State:
+        seen.append(exact)
+        return agreeing(self, view, exact)
+
+    monkeypatch.setattr(State, "_agreeing_with", spy)
+    draw = game.sampler(view)
+    samples = [draw(random.Random(i)) for i in range(4)]
+    assert seen == [True, False, False, False]
+    assert all(s.view(0) == view for s in samples)
+    assert samples == [game.sample_state(view, random.Random(i)) for i in range(4)]  # the same draws
+    assert seen[4:] == [True] * 4  # sample_state checks every time: it is a first draw
+
+
 def test_fields_written_for_the_reader_agree_in_types_too() -> None:
     triominos = new_game("triominos", 3)
     data = plain(play(triominos, 5, 12).to_json())

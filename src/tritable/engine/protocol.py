@@ -624,10 +624,12 @@ class State(ABC):
         except (TypeError, ValueError, KeyError, IndexError, AttributeError) as exc:
             raise StateError(f"{what}: the turn is broken ({in_json_terms(exc)})") from None
 
-    def _agreeing_with(self, view: Mapping[str, Any]) -> Self:
+    def _agreeing_with(self, view: Mapping[str, Any], exact: bool = True) -> Self:
         """This state, drawn from ``view`` by ``game.sample_state``, after checking that it shows
         that seat exactly ``view``; :class:`StateError` if not: the view was not one the game
-        shows (tampered with, or of another position), and no state is consistent with it."""
+        shows (tampered with, or of another position), and no state is consistent with it.
+        ``exact=False`` compares values only, for a sampler's later draws from a view whose types
+        its first draw checked (the view does not change while a sampler is in use)."""
         try:
             shown = self.view(view.get("seat"))
         except (TypeError, ValueError, KeyError, IndexError, AttributeError) as exc:
@@ -635,7 +637,7 @@ class State(ABC):
         self._check_turn("no state shows this view")
         # Exact in types too: 2.0 or true equals 2 or 1 in Python, but no state shows it. The
         # reprs of equal JSON agree unless types (or the order of keys) differ: a quick test first.
-        if shown != view or (repr(shown) != repr(view) and not same_json(shown, copy_json(view))):
+        if shown != view or (exact and repr(shown) != repr(view) and not same_json(shown, copy_json(view))):
             # str(): a view built in Python may have keys that are not text
             wrong = sorted(
                 str(k) for k in set(shown) | set(view) if not same_json(shown.get(k), copy_json(view.get(k)))

@@ -129,7 +129,7 @@ from __future__ import annotations
 import json
 import random
 import re
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -465,12 +465,25 @@ class TriTArea(Game):
         return state
 
     def sample_state(self, view: Mapping[str, Any], rng: random.Random) -> TriTAreaState:
-        check_rng(rng)  # before the view is read: a seed given for rng is no fault of the view's
-        try:
-            sample = self._sample(view, rng)
-        except (KeyError, IndexError, TypeError, ValueError, AttributeError, OverflowError) as exc:
-            raise StateError.malformed("Tri*T*Area view", exc) from None
-        return sample._agreeing_with(view)
+        return self.sampler(view)(rng)  # a first draw: the view checked in its types too
+
+    def sampler(self, view: Mapping[str, Any]) -> Callable[[random.Random], TriTAreaState]:
+        """Draws as :meth:`sample_state` does; the view's types are checked at the first draw
+        only (every draw still shows the seat the view's values)."""
+        exact = True
+
+        def draw(rng: random.Random) -> TriTAreaState:
+            nonlocal exact
+            check_rng(rng)  # before the view is read: a seed given for rng is no fault of the view's
+            try:
+                sample = self._sample(view, rng)
+            except (KeyError, IndexError, TypeError, ValueError, AttributeError, OverflowError) as exc:
+                raise StateError.malformed("Tri*T*Area view", exc) from None
+            sample._agreeing_with(view, exact)
+            exact = False
+            return sample
+
+        return draw
 
     def _sample(self, view: Mapping[str, Any], rng: random.Random) -> TriTAreaState:
         if view["game"] != self.id:

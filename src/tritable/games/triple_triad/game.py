@@ -655,13 +655,26 @@ class TripleTriad(Game):
     def sample_state(self, view: Mapping[str, Any], rng: random.Random) -> TripleTriadState:
         """A state that agrees with ``view``; each card the view does not name is drawn uniformly from
         the level pool, and the later rounds' first players and elements are drawn afresh."""
-        check_rng(rng)
-        try:
-            return self._sample(view, rng)._agreeing_with(view)
-        except StateError:
-            raise
-        except (KeyError, TypeError, ValueError, IndexError, AttributeError, OverflowError) as exc:
-            raise StateError.malformed("Triple Triad view", exc) from None
+        return self.sampler(view)(rng)  # a first draw: the view checked in its types too
+
+    def sampler(self, view: Mapping[str, Any]) -> Callable[[random.Random], TripleTriadState]:
+        """Draws as :meth:`sample_state` does; the view's types are checked at the first draw
+        only (every draw still shows the seat the view's values)."""
+        exact = True
+
+        def draw(rng: random.Random) -> TripleTriadState:
+            nonlocal exact
+            check_rng(rng)
+            try:
+                state = self._sample(view, rng)._agreeing_with(view, exact)
+            except StateError:
+                raise
+            except (KeyError, TypeError, ValueError, IndexError, AttributeError, OverflowError) as exc:
+                raise StateError.malformed("Triple Triad view", exc) from None
+            exact = False
+            return state
+
+        return draw
 
     def _sample(self, view: Mapping[str, Any], rng: random.Random) -> TripleTriadState:
         if view.get("game") != self.id:
