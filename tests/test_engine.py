@@ -117,6 +117,11 @@ def test_malformed_records_are_refused_by_name() -> None:
         Record.from_json({**good, "names": ["Ann", 2]})
     with pytest.raises(RecordError, match="'names' must name each of its 2 seats, not 3"):
         Record.from_json({**good, "names": ["Ann", "Bob", "Cy"]})
+    # A count the game does not take is the mistake, whatever the names say.
+    with pytest.raises(RecordError, match="'players': triad is for 2 players, not 3"):
+        Record.from_json({**good, "players": 3, "names": ["Ann", "Bob"]})
+    with pytest.raises(RecordError, match="'names' must name each of its 3 seats, not 2"):
+        Record.from_json({**good, "game": "chess", "players": 3, "names": ["Ann", "Bob"]})
     with pytest.raises(RecordError, match="2 names, not 1"):
         new_game("triad").new_state(seed=1).record(names=["Ann"])
     with pytest.raises(RecordError, match="not valid JSON"):

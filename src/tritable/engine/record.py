@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from tritable.engine.errors import RecordError, TritableError
+from tritable.engine.errors import PlayerCountError, RecordError, TritableError
 from tritable.engine.protocol import CHANCE, SIMULTANEOUS, Game, State, copy_json, json_type, same_json
 from tritable.engine.registry import new_game
 
@@ -160,6 +160,12 @@ class Record:
         if names is not None:
             _check_names(names)
         if names is not None and len(names) != data["players"]:
+            try:  # a count the game does not take is what is wrong, not the names
+                new_game(data["game"], data["players"])
+            except PlayerCountError as exc:
+                raise RecordError(f"the record's 'players': {exc}") from None
+            except TritableError:  # an unknown game: the replay says so
+                pass
             raise RecordError(f"the record's 'names' must name each of its {data['players']} seats, not {len(names)}")
         outcome = data.get("outcome")
         if outcome is not None and not isinstance(outcome, dict):
