@@ -786,6 +786,32 @@ def checked_draws(
     return draw
 
 
+def viewed_draws(
+    view: Mapping[str, Any], sample: Callable[[random.Random], _S], what: str
+) -> Callable[[random.Random], _S]:
+    """The sampler of :meth:`Game.sampler` for a game that reads ``view`` afresh at every draw
+    (``sample(rng) -> state``): every draw must show the seat ``view``'s values, and its types
+    are checked at the first draw only (that check reads the whole view twice over, and a view
+    does not change while its sampler is in use). A draw that fails on a lookup or a conversion
+    raises :class:`StateError` ("malformed ``what``"), never a Python error."""
+    exact = True
+
+    def draw(rng: random.Random) -> _S:
+        nonlocal exact
+        check_rng(rng)  # before the view is read: a seed given for rng is no fault of the view's
+        try:
+            state = sample(rng)
+        except StateError:
+            raise
+        except _READ_ERRORS as exc:
+            raise StateError.malformed(what, exc) from None
+        state._agreeing_with(view, exact)
+        exact = False
+        return state
+
+    return draw
+
+
 def json_type(value: object) -> str:
     """What ``value`` is in JSON's words, for messages about a file's content.
 

@@ -151,10 +151,10 @@ from tritable.engine.protocol import (
     Outcome,
     State,
     check_keys,
-    check_rng,
     check_seat,
     copy_json,
     same_json,
+    viewed_draws,
 )
 
 # -- the data table ------------------------------------------------------------------------------
@@ -470,20 +470,7 @@ class TriTArea(Game):
     def sampler(self, view: Mapping[str, Any]) -> Callable[[random.Random], TriTAreaState]:
         """Draws as :meth:`sample_state` does; the view's types are checked at the first draw
         only (every draw still shows the seat the view's values)."""
-        exact = True
-
-        def draw(rng: random.Random) -> TriTAreaState:
-            nonlocal exact
-            check_rng(rng)  # before the view is read: a seed given for rng is no fault of the view's
-            try:
-                sample = self._sample(view, rng)
-            except (KeyError, IndexError, TypeError, ValueError, AttributeError, OverflowError) as exc:
-                raise StateError.malformed("Tri*T*Area view", exc) from None
-            sample._agreeing_with(view, exact)
-            exact = False
-            return sample
-
-        return draw
+        return viewed_draws(view, lambda rng: self._sample(view, rng), "Tri*T*Area view")
 
     def _sample(self, view: Mapping[str, Any], rng: random.Random) -> TriTAreaState:
         if view["game"] != self.id:

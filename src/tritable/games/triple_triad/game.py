@@ -172,9 +172,9 @@ from tritable.engine.protocol import (
     Option,
     Outcome,
     State,
-    check_rng,
     check_seat,
     copy_json,
+    viewed_draws,
 )
 from tritable.games.triple_triad.data import (
     ACTION_ROWS,
@@ -660,21 +660,7 @@ class TripleTriad(Game):
     def sampler(self, view: Mapping[str, Any]) -> Callable[[random.Random], TripleTriadState]:
         """Draws as :meth:`sample_state` does; the view's types are checked at the first draw
         only (every draw still shows the seat the view's values)."""
-        exact = True
-
-        def draw(rng: random.Random) -> TripleTriadState:
-            nonlocal exact
-            check_rng(rng)
-            try:
-                state = self._sample(view, rng)._agreeing_with(view, exact)
-            except StateError:
-                raise
-            except (KeyError, TypeError, ValueError, IndexError, AttributeError, OverflowError) as exc:
-                raise StateError.malformed("Triple Triad view", exc) from None
-            exact = False
-            return state
-
-        return draw
+        return viewed_draws(view, lambda rng: self._sample(view, rng), "Triple Triad view")
 
     def _sample(self, view: Mapping[str, Any], rng: random.Random) -> TripleTriadState:
         if view.get("game") != self.id:
