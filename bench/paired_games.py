@@ -58,7 +58,7 @@ REAL: Any = None
 def _full_information() -> None:
     original = agents_module.Observation.__init__
 
-    def init(self: Any, state: Any, seat: int, seed: int) -> None:
+    def init(self: Any, state: Any, seat: int, seed: int | str) -> None:
         original(self, state, seat, seed)
         self._state = state.clone()
 

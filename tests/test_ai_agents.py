@@ -28,7 +28,17 @@ from tritable.ai import (
 from tritable.ai.agents import Observation, view_digest
 from tritable.ai.evaluation import relative
 from tritable.ai.mcts import Node, Search
-from tritable.engine import CHANCE, SIMULTANEOUS, TERMINAL, Game, GameOverError, OutOfTurnError, State, game_class
+from tritable.engine import (
+    CHANCE,
+    SIMULTANEOUS,
+    TERMINAL,
+    Game,
+    GameOverError,
+    OutOfTurnError,
+    State,
+    StateError,
+    game_class,
+)
 from tritable.engine.playout import random_step
 
 sys.path.insert(0, str(Path(__file__).parent))
@@ -171,6 +181,11 @@ def test_agents_refuse_a_seat_that_is_not_to_move() -> None:
     for agent in small_agents(0):
         with pytest.raises(OutOfTurnError):
             agent.choose(state, 1)
+        for no_seat in (2, 99, -1):  # no seat of the game: a mistake, as view(99) says it
+            with pytest.raises(StateError, match=f"no seat {no_seat} in a 2-player game"):
+                agent.choose(state, no_seat)
+    with pytest.raises(StateError, match="no seat 99"):
+        hint(state, 99, level="random")
     state.apply_action(3)
     state.apply_action(3)
     state.apply_action(1)

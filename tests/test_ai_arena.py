@@ -268,7 +268,7 @@ def test_agents_made_directly_check_their_settings_as_specs_do() -> None:
     for make in made:
         with pytest.raises(AgentSpecError):
             make()
-    assert repr(MCTSAgent(seed="abc", iterations=5)).startswith("MCTSAgent(seed='abc', iterations=5")  # type: ignore[arg-type]
+    assert repr(MCTSAgent(seed="abc", iterations=5)).startswith("MCTSAgent(seed='abc', iterations=5")
 
 
 def test_the_arena_and_levels_take_a_game_id() -> None:

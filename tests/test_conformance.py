@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 import tritable
 from tritable.engine import (
     SIMULTANEOUS,
+    TERMINAL,
     GameOverError,
     IllegalActionError,
     NotationError,
@@ -167,6 +168,16 @@ def refuses_garbage(state: State) -> None:
                 state.apply_action(legal[0], fake)  # type: ignore[arg-type]
             with pytest.raises(OutOfTurnError, match="whole number"):
                 state.legal_actions(fake)  # type: ignore[arg-type]
+        assert state.to_json() == before
+    if pending:
+        # A seat the game does not have is a mistake, not a seat out of turn: apply_action says
+        # it as legal_actions and view do (a server answers "no such seat", not "wait").
+        legal = state.legal_actions(pending[0])
+        for no_seat in (state.game.players, 99, TERMINAL):
+            with pytest.raises(StateError, match=f"no seat {no_seat} in a {state.game.players}-player game"):
+                state.apply_action(legal[0], no_seat)
+            with pytest.raises(StateError, match="no seat"):
+                state.legal_actions(no_seat)
         assert state.to_json() == before
     for bad_seat in (-1, state.game.players, True, 1.0):
         with pytest.raises(StateError, match="no seat"):

@@ -256,7 +256,7 @@ def test_wrong_types_get_typed_errors() -> None:
     from tritable.engine import Outcome, SetupError, StateError
 
     game = tritable.new_game("triad")
-    with pytest.raises(SetupError, match="a seed is a number or text"):
+    with pytest.raises(SetupError, match="a seed is a whole number or text"):
         game.new_state(seed=[1])  # type: ignore[arg-type]
     with pytest.raises(RecordError, match="read from JSON text"):
         Record.loads(None)  # type: ignore[arg-type]
@@ -335,17 +335,26 @@ def test_api_edges_raise_the_documented_errors() -> None:
     for wrong in ({"game": "nope"}, {"players": "2"}, {"options": "x"}, {"options": {"nope": 1}}):
         with pytest.raises(StateError, match="bad game settings"):
             tritable.state_from_json({**data, **wrong})
-    for seed in ("x", True, 1.5):
-        with pytest.raises(RecordError, match="seed is a whole number"):
+    for seed in (True, 1.5, b"7", [7]):
+        with pytest.raises(RecordError, match="seed is a whole number or text"):
             Record.from_state(state, seed=seed)  # type: ignore[arg-type]
     assert Record.loads(Record.from_state(state, seed=7).dumps()).seed == 7
+    # A text seed, which new_state and the agents take, is kept too, and read back as text.
+    assert Record.loads(state.record(seed="game-42").dumps()).seed == "game-42"
+    for bad in ("1.5", "true", "[7]", '{"a": 1}'):
+        text = Record.from_state(state).dumps().replace('"format"', f'"seed": {bad}, "format"', 1)
+        with pytest.raises(RecordError, match="'seed' must be a whole number or text"):
+            Record.loads(text)
     for gid in game_ids():  # random.Random(-5) is random.Random(5)
         with pytest.raises(SetupError, match="it would deal as 5"):
             tritable.new_game(gid).new_state(seed=-5)
-        with pytest.raises(SetupError, match="a seed is a number or text"):
-            tritable.new_game(gid).new_state(seed=[1])  # type: ignore[arg-type]
-        with pytest.raises(SetupError, match="a seed is a number or text, not bool"):  # True would deal as 1
-            tritable.new_game(gid).new_state(seed=True)
+        for seed, kind in (([1], "list"), (True, "bool"), (1.5, "float"), (b"7", "bytes")):
+            # True would deal as 1; a float or bytes random.Random takes, but no record keeps
+            with pytest.raises(SetupError, match=f"a seed is a whole number or text, not {kind}"):
+                tritable.new_game(gid).new_state(seed=seed)  # type: ignore[arg-type]
+        text_seeded = tritable.new_game(gid).new_state(seed="table 7")
+        assert text_seeded == tritable.new_game(gid).new_state(seed="table 7")
+        assert text_seeded.record(seed="table 7").replay() == text_seeded
     rng = random.Random(2)
     while not state.is_terminal():
         random_step(state, rng)

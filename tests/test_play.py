@@ -618,6 +618,20 @@ def test_load_refuses_a_finished_game_and_names_the_file_for_a_bad_saved_level(t
     assert f"{odd}: the names say P2 is an AI 'nosuchlevel'" in result.output and "--ai" not in result.output
 
 
+def test_load_plays_on_a_game_whose_record_has_a_text_seed(tmp_path: Path) -> None:
+    # A record may keep a text seed (new_state and the agents take one): the AI seat of a saved
+    # game comes back seeded from it, and a save keeps it.
+    state = tritable.new_game("triad").new_state(seed="table 7")
+    saved = tmp_path / "text-seed.json"
+    saved.write_text(state.record(names=["P1", "P2 (AI easy)"], seed="table 7").dumps())
+    result = CliRunner().invoke(
+        app, ["play", "--load", str(saved)], input=f"1\nsave {tmp_path / 'again.json'}\nquit\n", env={"COLUMNS": "120"}
+    )
+    assert result.exit_code == 0, result.output
+    assert "seed table 7" in result.output and "P2 (AI easy) plays" in result.output
+    assert Record.loads((tmp_path / "again.json").read_text()).seed == "table 7"
+
+
 def test_save_and_replay_refuse_hostile_lines(tmp_path: Path) -> None:
     lines = "save a\x00b\nsave ~nosuchuser_tritable/x\nsave " + "d/" * 60 + "x.json\nquit\n"
     result = CliRunner().invoke(app, ["play", "triad", "--seed", "1", "--ai", "2=random"], input=lines)

@@ -24,7 +24,7 @@ from typing import Any, ClassVar
 
 from tritable.engine.errors import GameOverError, OutOfTurnError, TritableError
 from tritable.engine.playout import random_step
-from tritable.engine.protocol import CHANCE, JSON, SIMULTANEOUS, TERMINAL, Action, Game, State
+from tritable.engine.protocol import CHANCE, JSON, SIMULTANEOUS, TERMINAL, Action, Game, State, check_seat
 
 
 class AgentSpecError(TritableError):
@@ -136,13 +136,14 @@ class Observation:
 
     __slots__ = ("_actions", "_memo", "_state", "game", "rng", "seat", "view")
 
-    def __init__(self, state: State, seat: int, seed: int) -> None:
+    def __init__(self, state: State, seat: int, seed: int | str) -> None:
         if not isinstance(state, State):  # a view, say: the agent builds the seat's view itself
             raise TypeError(f"an agent chooses in a State (it builds the seat's view), not a {type(state).__name__}")
         if seat not in state.players_to_move():
             p = state.current_player()
             if p == TERMINAL:
                 raise GameOverError("the game is over: there is nothing to choose")
+            check_seat(seat, state.game.players)  # seat 99 is a mistake (StateError), not out of turn
             raise OutOfTurnError(f"seat {seat!r} has no choice to make now")
         self.game: Game = state.game
         self.seat = seat
@@ -228,7 +229,7 @@ class Agent(ABC):
 
     kind: ClassVar[str] = "agent"
 
-    def __init__(self, seed: int = 0) -> None:
+    def __init__(self, seed: int | str = 0) -> None:
         if type(seed) not in (int, str):  # None would not mean fresh randomness: it too is a fixed seed
             raise AgentSpecError(f"{self.kind}: an agent's seed is a whole number or text, not {seed!r}"[:200])
         self.seed = seed
@@ -328,7 +329,7 @@ class GreedyAgent(Agent):
 
     def __init__(
         self,
-        seed: int = 0,
+        seed: int | str = 0,
         samples: int = 8,
         own_plies: int = 2,
         playouts: int = 4,

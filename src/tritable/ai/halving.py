@@ -45,7 +45,7 @@ class HalvingAgent(_SearchAgent):
 
     def __init__(
         self,
-        seed: int = 0,
+        seed: int | str = 0,
         iterations: int | _Unset | None = UNSET,
         seconds: float | None = None,
         rollout_depth: int | None = None,

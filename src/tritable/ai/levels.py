@@ -141,7 +141,7 @@ def level_spec(game: Game | str, level: str) -> str:
 
 # -- the perfect level -------------------------------------------------------------------------
 
-PerfectFactory = Callable[[Game, int], Agent]
+PerfectFactory = Callable[[Game, int | str], Agent]
 PERFECT: dict[str, PerfectFactory] = {}
 """game id -> factory ``(game, seed) -> Agent`` of exact play (filled by solver modules)."""
 _SOLVER_MODULES = ("tritable.ai.solver",)
@@ -270,7 +270,7 @@ def resolve(spec: AgentSpec | str, game: Game | str) -> tuple[str, dict[str, Any
     return base.name, settings
 
 
-def make_agent(game: Game | str, level: str = "hard", seed: int = 0) -> Agent:
+def make_agent(game: Game | str, level: str = "hard", seed: int | str = 0) -> Agent:
     """An agent for ``game`` (a game or a game id) at ``level`` — or any agent spec, e.g.
     ``"mcts:iterations=200"`` — seeded with ``seed``.
 
@@ -351,7 +351,7 @@ class Hint:
         }
 
 
-def hint(state: State, seat: int | None = None, level: str = "hard", seed: int = 0, runners_up: int = 3) -> Hint:
+def hint(state: State, seat: int | None = None, level: str = "hard", seed: int | str = 0, runners_up: int = 3) -> Hint:
     """The best action for ``seat`` (default: the one seat to move) by the agent of ``level``.
 
     Uses only what ``seat`` may see (the agents enforce it).

@@ -287,7 +287,7 @@ class _SearchAgent(Agent):
 
     def __init__(
         self,
-        seed: int = 0,
+        seed: int | str = 0,
         iterations: int | _Unset | None = UNSET,
         seconds: float | None = None,
         c: float = 1.0,
@@ -332,7 +332,7 @@ class MCTSAgent(_SearchAgent):
 
     def __init__(
         self,
-        seed: int = 0,
+        seed: int | str = 0,
         iterations: int | _Unset | None = UNSET,
         seconds: float | None = None,
         c: float = 1.0,
@@ -389,7 +389,7 @@ class ISMCTSAgent(_SearchAgent):
 
     def __init__(
         self,
-        seed: int = 0,
+        seed: int | str = 0,
         iterations: int | _Unset | None = UNSET,
         seconds: float | None = None,
         c: float = 1.0,

@@ -374,7 +374,7 @@ class SampledSolverAgent(Agent):
     repr_settings = ("samples", "all_best_from")
     kind = "perfect"
 
-    def __init__(self, seed: int = 0, samples: int = 4, all_best_from: int = 7) -> None:
+    def __init__(self, seed: int | str = 0, samples: int = 4, all_best_from: int = 7) -> None:
         super().__init__(seed)
         check_setting("perfect", "samples", samples)
         if type(all_best_from) is not int or not 0 <= all_best_from <= 9:
@@ -407,7 +407,7 @@ class SampledSolverAgent(Agent):
         return [ActionStat(a, result[a] / optimal[a] if optimal[a] else 0.0, optimal[a], False) for a in ranked]
 
 
-def perfect_agent(game: Game, seed: int) -> Agent:
+def perfect_agent(game: Game, seed: int | str) -> Agent:
     """The ``perfect`` level of Triple Triad: :class:`SolverAgent` with open hands, else
     :class:`SampledSolverAgent`."""
     _check_game(game)

@@ -198,7 +198,13 @@ class Session:
     """One game at the terminal: the state, who sits where, the log of actions, the screen."""
 
     def __init__(
-        self, game: Game, state: State, seats: list[Seat], agents: Mapping[int, Agent], console: Console, seed: int
+        self,
+        game: Game,
+        state: State,
+        seats: list[Seat],
+        agents: Mapping[int, Agent],
+        console: Console,
+        seed: int | str,
     ) -> None:
         self.game = game
         self.seats = seats
@@ -1102,6 +1108,14 @@ def _interrupted(console: Console, note: str) -> NoReturn:
 # -- the command -------------------------------------------------------------------------------
 
 
+def _seat_seed(base_seed: int | str, index: int) -> int | str:
+    """The seed of the AI in seat ``index``: a saved game's seed may be text (a record keeps the
+    text seeds new_state takes), which agents take too."""
+    if isinstance(base_seed, int):
+        return base_seed + 1000 * (index + 1)
+    return f"{base_seed}/seat {index + 1}"
+
+
 def play(
     game: Annotated[
         str | None, typer.Argument(metavar="GAME", help="Game id (see `tritable games`); may be left out with --load.")
@@ -1205,7 +1219,7 @@ def play(
         for s in seats:
             if s.level is not None:
                 try:
-                    agents[s.index] = make_agent(g, s.level, base_seed + 1000 * (s.index + 1))
+                    agents[s.index] = make_agent(g, s.level, _seat_seed(base_seed, s.index))
                 except TritableError as exc:
                     if ai or saved_seats is None:
                         fail(f"--ai {s.index + 1}={s.level}: {exc}")

@@ -366,19 +366,20 @@ class Game(metaclass=_GameMeta):
 
     # -- states ---------------------------------------------------------------------------------
 
-    def setup_rng(self, seed: int | None) -> random.Random:
+    def setup_rng(self, seed: int | str | None) -> random.Random:
         """The generator ``new_state(seed=...)`` draws its setup with; :class:`SetupError` for a
-        seed ``random.Random`` would not take, or would take as another."""
-        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int | float | str | bytes | bytearray)):
-            # what random.Random takes; anything else would be a TypeError deep inside it, and
-            # True would deal as 1
-            raise SetupError(f"{self.id}: a seed is a number or text, not {type(seed).__name__}")
+        seed that is no whole number or text, or that ``random.Random`` would take as another."""
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int | str)):
+            # What a record holds and an agent takes. random.Random would take a float or bytes
+            # too, but a record could not keep them; anything else would be a TypeError deep
+            # inside it, and True would deal as 1.
+            raise SetupError(f"{self.id}: a seed is a whole number or text, not {type(seed).__name__}")
         if isinstance(seed, int) and seed < 0:
             # random.Random takes -n as n: the deal would repeat another seed's.
             raise SetupError(f"{self.id}: a whole-number seed is >= 0, not {seed} (it would deal as {-seed})")
         return random.Random(seed)
 
-    def new_state(self, seed: int | None = None, setup: Mapping[str, Any] | None = None) -> State:
+    def new_state(self, seed: int | str | None = None, setup: Mapping[str, Any] | None = None) -> State:
         """A new game: from an explicit ``setup`` (JSON fixing every chance outcome), else from a
         setup drawn with ``random.Random(seed)`` (``seed=None``: fresh randomness; a negative whole
         number is refused, since ``random`` deals it as its positive twin)."""
@@ -486,6 +487,9 @@ class State(ABC):
         """Resolve who acts for apply_action/legal_actions; raises if ``player`` may not act."""
         check_seat(player)
         p = self.current_player()
+        if player is not None and not (player == CHANCE == p):
+            # a seat the game does not have is a mistake (StateError, as view says it), not a turn
+            check_seat(player, self.game.players)
         if p >= 0:
             if player is not None and player != p:
                 raise OutOfTurnError(f"it is seat {p}'s turn, not seat {player}'s")
@@ -744,11 +748,13 @@ class State(ABC):
             turn = "chance to move"
         return f"<{type(self).__name__} {self.game!r} after {len(self.history)} actions, {turn}>"
 
-    def record(self, names: list[str] | None = None) -> Record:
-        """A game record of this state's history; needs the setup the state started from."""
+    def record(self, names: list[str] | None = None, seed: int | str | None = None) -> Record:
+        """A game record of this state's history; needs the setup the state started from.
+        ``seed``, the seed the setup was drawn from, is kept in the record for reference (the
+        state does not know it; its setup alone replays the game)."""
         from tritable.engine.record import Record
 
-        return Record.from_state(self, names=names)
+        return Record.from_state(self, names=names, seed=seed)
 
 
 _S = TypeVar("_S", bound=State)
@@ -837,9 +843,10 @@ def check_seat(player: object, players: int | None = None) -> None:
     """Raise :class:`OutOfTurnError` for a ``player`` argument that is no seat number (``True``
     and ``1.0`` equal a seat but are none); ``None`` and whole numbers pass. Given ``players``,
     also :class:`StateError` for a seat the game does not have, as :meth:`State.view` says it:
-    :meth:`State.legal_actions` calls it so (seat 99 has no empty list of moves; it is a
-    mistake). For games that override :meth:`State.apply_action` or :meth:`State.legal_actions`
-    without ``_acting_seat``, on their path for a seat other than the one to move."""
+    :meth:`State.legal_actions` and :meth:`State.apply_action` call it so (seat 99 has no empty
+    list of moves and is not out of turn; it is a mistake). For games that override
+    :meth:`State.apply_action` or :meth:`State.legal_actions` without ``_acting_seat``, on their
+    path for a seat other than the one to move."""
     if player is not None:
         if type(player) is not int:
             raise OutOfTurnError(f"a seat is a whole number, not {player!r}")

@@ -65,13 +65,13 @@ class Record:
     options: dict[str, Any]
     setup: dict[str, Any]
     actions: list[str] = field(default_factory=list)
-    seed: int | None = None
+    seed: int | str | None = None
     names: list[str] | None = None
     outcome: dict[str, Any] | None = None
     format: int = FORMAT
 
     @classmethod
-    def from_state(cls, state: State, names: list[str] | None = None, seed: int | None = None) -> Record:
+    def from_state(cls, state: State, names: list[str] | None = None, seed: int | str | None = None) -> Record:
         """The record of ``state``'s history from its setup."""
         if state.initial_setup is None:
             raise RecordError("this state does not know the setup it started from")
@@ -80,8 +80,8 @@ class Record:
             raise RecordError(f"give one name a seat: {game.players} names, not {len(names)}")
         if names is not None:
             _check_names(names)
-        if seed is not None and type(seed) is not int:  # what a record may hold, and read back
-            raise RecordError(f"a record's seed is a whole number, not {seed!r}")
+        if seed is not None and type(seed) not in (int, str):  # what a record may hold, and read back
+            raise RecordError(f"a record's seed is a whole number or text, not {seed!r}"[:200])
         actions: list[str] = []
         try:
             replay = game.state_from_setup(state.initial_setup)
@@ -154,8 +154,8 @@ class Record:
                     index=i,
                 )
         seed = data.get("seed")
-        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
-            raise RecordError(f"the record's 'seed' must be a whole number, not {seed!r}")
+        if seed is not None and type(seed) not in (int, str):
+            raise RecordError(f"the record's 'seed' must be a whole number or text, not {seed!r}"[:200])
         names = data.get("names")
         if names is not None:
             _check_names(names)

@@ -753,7 +753,7 @@ class TriTAreaState(State):
         else:
             seat = self.current_player()
             if player is not None and (type(player) is not int or player != seat):
-                check_seat(player)
+                check_seat(player, SEATS)
                 raise OutOfTurnError(f"it is seat {seat}'s turn, not seat {player}'s")
         if type(action) is not int:
             raise IllegalActionError(f"{action!r} is not a Tri*T*Area action")

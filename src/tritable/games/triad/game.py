@@ -463,7 +463,7 @@ class TriadState(State):
             raise GameOverError("the game is over")
         seat = self.to_move
         if player is not None and (type(player) is not int or player != seat):
-            check_seat(player)
+            check_seat(player, 2)
             raise OutOfTurnError(f"it is seat {seat}'s turn, not seat {player}'s")
         if type(action) is not int or not 0 <= action < ACTIONS:
             raise IllegalActionError(f"{action!r} is not a Triad action")

@@ -688,13 +688,13 @@ class TriATriState(State):
         if phase == PLAY:
             seat = (self._leader + len(self._plays)) % self._n
             if player is not None and (type(player) is not int or player != seat):
-                check_seat(player)
+                check_seat(player, self._n)
                 raise OutOfTurnError(f"it is seat {seat}'s turn, not seat {player}'s")
             self._play(seat, action)
         elif phase == GEM:
             seat = self._leader
             if player is not None and (type(player) is not int or player != seat):
-                check_seat(player)
+                check_seat(player, self._n)
                 raise OutOfTurnError(f"it is seat {seat}'s turn, not seat {player}'s")
             self._choose_gem(seat, action)
         elif phase == REVEAL:

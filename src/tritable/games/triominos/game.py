@@ -747,7 +747,7 @@ class TriominosState(State):
         if seat < 0:
             raise GameOverError("the game is over")
         if player is not None and (type(player) is not int or player != seat):
-            check_seat(player)
+            check_seat(player, self.game.players)
             raise OutOfTurnError(f"it is seat {seat}'s turn, not seat {player}'s")
         round_before = self.round
         self._apply(seat, action)

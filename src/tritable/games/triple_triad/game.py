@@ -160,6 +160,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable, Hashable, Mapping, Sequence
+from functools import cache
 from math import comb
 from typing import Any
 
@@ -274,6 +275,28 @@ def _is_seat(value: Any) -> bool:
     return type(value) is int and 0 <= value <= 1
 
 
+@cache
+def _pool_tables(
+    min_level: int, max_level: int
+) -> tuple[
+    tuple[int, ...],
+    tuple[str, ...],
+    tuple[tuple[str, str], ...],
+    tuple[tuple[int, int], ...],
+    tuple[int, ...],
+    tuple[int, int, int, int],
+]:
+    """The level pool's card ids and names, and the tables hands are drawn with: built once a
+    pool (a 5-level pool has 3,025 pairs), since a server rebuilds a game at every request."""
+    ids = tuple(i for i in range(COUNT) if min_level <= LEVELS[i] <= max_level)
+    names = tuple(NAMES[i] for i in ids)
+    # Hands are drawn five cards at a time as two pairs and a card of the pool (see _draw).
+    pairs = tuple((a, b) for a in names for b in names)
+    pair_bases = tuple((9 * a, 9 * b) for a in ids for b in ids)
+    n = len(ids)
+    return ids, names, pairs, pair_bases, tuple(9 * a for a in ids), (n, n**3, n**5, (n**5 - 1).bit_length())
+
+
 class TripleTriad(Game):
     """Triple Triad for two players; see the module docstring for the rules and formats."""
 
@@ -309,14 +332,9 @@ class TripleTriad(Game):
         self._open: bool = o["open"]
         self._rounds = MAX_ROUNDS if o["sudden_death"] else 1
         self._trade: str = o["trade"]
-        self._pool_ids = tuple(i for i in range(COUNT) if o["min_level"] <= LEVELS[i] <= o["max_level"])
-        self._pool = tuple(NAMES[i] for i in self._pool_ids)
-        # Hands are drawn five cards at a time as two pairs and a card of the pool (see _draw).
-        self._pairs = [(a, b) for a in self._pool for b in self._pool]
-        self._pair_bases = [(9 * a, 9 * b) for a in self._pool_ids for b in self._pool_ids]
-        self._pool_bases = [9 * a for a in self._pool_ids]
-        n = len(self._pool)
-        self._pool_powers = (n, n**3, n**5, (n**5 - 1).bit_length())
+        (self._pool_ids, self._pool, self._pairs, self._pair_bases, self._pool_bases, self._pool_powers) = _pool_tables(
+            o["min_level"], o["max_level"]
+        )
 
     def check_options(self) -> None:
         o = self.options
@@ -342,7 +360,7 @@ class TripleTriad(Game):
 
     # -- setups -----------------------------------------------------------------------------------
 
-    def new_state(self, seed: int | None = None, setup: Mapping[str, Any] | None = None) -> TripleTriadState:
+    def new_state(self, seed: int | str | None = None, setup: Mapping[str, Any] | None = None) -> TripleTriadState:
         """As :meth:`Game.new_state`. A setup drawn here is built straight from the values drawn
         (``random_setup`` makes the same draw), so it is not parsed back from its names."""
         if setup is not None:
