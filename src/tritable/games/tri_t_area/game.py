@@ -56,7 +56,8 @@ Rules decisions (where the aid and docs/RULINGS.md are silent)
 - "Own block" for Additional Construction: a building holding any block of the placer, not only
   its top block. All of a seat's blocks on the board come from earlier tricks, since a seat acts
   once per trick. The extra block goes on any square orthogonally next to the square just built
-  on (any area, stacking allowed), may score a printed square, needs a block left, and never
+  on, empty or built on (any area, stacking allowed: the aid's "on top of a square" is read as
+  "on a square", as docs/RULINGS.md words it), may score a printed square, needs a block left, and never
   earns a further extra block. RH2's two blocks on one empty printed square score it once.
 - Area majority: seats with at least one top block in the area are ranked by the number of top
   blocks, then by the total height of the buildings they top. Seats still tied share the sum of
@@ -68,6 +69,9 @@ Rules decisions (where the aid and docs/RULINGS.md are silent)
   The round-3 penalty hits a seat ranked 3rd or lower, or not ranked at all.
 - Round 3: the revealed card stays face up in its owner's hand and cannot be played: it is "the
   card remaining in your hand" at round end, as round 2's leftover is.
+- The Advance Block Sale has no limit: a seat may sell any number of its blocks, from none to all
+  of them (the aid says only "sell blocks you think you will not use"). A seat that sold them all
+  can then only default, and pays the penalty, on every right it wins.
 - The end penalty counts the blocks of the final round left in front of a seat: blocks sold are
   gone, earlier rounds' blocks came back.
 - Tallest building: the buildings of the greatest height (1 or more blocks) each go to the seat

@@ -33,7 +33,9 @@ Points marked *(ours)* are decisions that neither text makes.
 
 * **Seats and colours** *(ours)*. Seat 0 plays Black, seat 1 plays Orange, always. Black moves first
   (option ``first_player="black"``, the printed rule); ``first_player="random"`` draws the first
-  player in the setup, as Yucata does ("the starting player gets randomly assigned").
+  player in the setup, as Yucata does ("the starting player gets randomly assigned"). The text's
+  "alternate the starting player" over a series of games is left to the players (or to a
+  platform that plays series): a state is one game.
 * **Board and setup.** Squares are named like chess: files ``a``-``f`` left to right as Black sees
   them, ranks ``1``-``6`` from Black's home row (rank 1) to Orange's (rank 6). Each player's six
   rolled dice stand on their home row in ascending order *from the owner's* left to right: Black's

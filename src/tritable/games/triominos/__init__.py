@@ -79,7 +79,8 @@ publisher's rules (Pressman Tri-Ominos / Goliath Triominos) and say so.
   draws cost their -5, there is no -10). Scores may go below zero.
 * **End of a round.** A player who lays their last tile scores 25 + the sum of every other rack.
   The round is **blocked** when a turn begins with the pool empty and no seat can lay a tile:
-  the lowest rack sum wins and scores the others' sums minus its own, without the 25. **Equal
+  the lowest rack sum wins and scores the others' sums minus its own, without the 25 (its own sum
+  is taken away once, not once an opponent: 3 and 4 against its 1 score 3 + 4 - 1 = 6). **Equal
   lowest sums** (the rule text is silent): every tied seat is a round winner and each scores the
   others' sums (the other tied seats' included) minus its own -- with two players tied, 0 each.
   Rack sums are counted in the open; the round log shows them.
