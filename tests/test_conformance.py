@@ -98,6 +98,8 @@ def check_state(state: State) -> None:
         view = state.view(seat)
         assert json.loads(json.dumps(view)) == view
         assert view["seat"] == seat and view["game"] == game.id
+        # Every view tells the end and the result alike, whatever the game.
+        assert view["outcome"] == (state.outcome().to_json() if state.is_terminal() else None)
     p = state.current_player()
     seats = state.players_to_move() if p == SIMULTANEOUS else ([p] if p >= 0 else [])
     for seat in seats:
@@ -395,6 +397,8 @@ def test_a_tampered_view_gives_no_sample(gid: str) -> None:
             {k: v for k, v in view.items() if k != "turn"},
             {**view, "players": cls.max_players + 1},
             {**view, "game": "chess"},
+            {**view, "outcome": {"scores": [1] * cls.max_players, "ranks": [1] * cls.max_players, "winners": []}},
+            {k: v for k, v in view.items() if k != "outcome"},
         ]
         for bad in bad_views:
             with pytest.raises(StateError):

@@ -715,7 +715,8 @@ class State(ABC):
         """What ``seat`` may see (``None``: a spectator), as JSON, and nothing more.
 
         Contains ``"game"``, ``"players"``, ``"options"``, ``"seat"``, ``"turn"``
-        (:meth:`Turn.to_json`) and the game's visible parts."""
+        (:meth:`Turn.to_json`), ``"outcome"`` (:meth:`Outcome.to_json` once the game is over,
+        else ``None``) and the game's visible parts."""
 
     def _view_header(self, seat: int | None) -> JSON:
         if seat is not None and not (type(seat) is int and 0 <= seat < self.game.players):
@@ -727,6 +728,8 @@ class State(ABC):
             "options": dict(g.options),
             "seat": seat,
             "turn": self.turn().to_json(),
+            # Every game's client learns the end and the result the same way, from any view.
+            "outcome": self.outcome().to_json() if self.is_terminal() else None,
         }
 
     @abstractmethod

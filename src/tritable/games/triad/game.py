@@ -617,7 +617,6 @@ class TriadState(State):
     def view(self, seat: int | None = None) -> JSON:
         data = self._view_header(seat)
         data.update(self._body())
-        data["outcome"] = self.outcome().to_json() if self.over else None
         return data
 
     def render(self, seat: int | None = None) -> str:
