@@ -371,7 +371,7 @@ def test_halving_spends_its_budget_in_rounds_and_ranks_survivors_first() -> None
     assert [s.visits for s in stats] == [125, 125, 50]
     # 300 playouts rank the survivors by value but are too few to find the win every time (the
     # test above finds it with 1,500): which action comes first depends on the seed.
-    assert stats[0].value >= stats[1].value and sorted(s.action for s in stats) == [1, 2, 3]
+    assert stats[0].value >= stats[1].value and {s.action for s in stats} == {1, 2, 3}
     # A budget below the actions still tries each once.
     agent = HalvingAgent(0, iterations=2)
     assert sorted(s.visits or 0 for s in agent.analyse(state, 0)) == [1, 2, 2]
