@@ -316,8 +316,10 @@ def test_a_game_cannot_be_changed_once_made() -> None:
             made.options = {"same": False}
         with pytest.raises(OptionError, match="cannot be changed"):
             made.options["plus"] = True
-        with pytest.raises(OptionError):
+        with pytest.raises(OptionError, match="cannot be removed"):
             del made.options
+        with pytest.raises(PlayerCountError, match="cannot be removed"):
+            del made.players
         assert made == game and keyed[made] == 1
     assert state.game.players == 2 and state.game.options["same"] is True
 

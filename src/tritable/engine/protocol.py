@@ -327,7 +327,8 @@ class Game(metaclass=_GameMeta):
 
     def __delattr__(self, name: str) -> None:
         if name in ("players", "options"):
-            raise OptionError(f"a game's {name} cannot be removed")
+            error = PlayerCountError if name == "players" else OptionError
+            raise error(f"a game's {name} cannot be removed")
         if self.__dict__.get("_sealed"):
             raise AttributeError(f"a game cannot be changed ({name!r} cannot be removed)")
         object.__delattr__(self, name)
