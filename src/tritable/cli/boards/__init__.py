@@ -16,7 +16,10 @@ can't leak what the seat may not see) and exports:
 * optionally ``menu_numbers(notations) -> list[int] | None`` and ``NUMBERING``: numbers of the
   game's own for the actions listed, in their order, and a line saying how they read (Triple
   Triad numbers a placement card then cell, ``25``, so that no cell is typed as a list number;
-  Tri\*T\*Area numbers its block sale by the blocks sold, ``0`` selling none).
+  Tri\*T\*Area numbers its block sale by the blocks sold, ``0`` selling none);
+* optionally ``detail(key, value) -> str | None`` and ``SEAT_DETAILS``: how the final outcome
+  table writes one of the outcome's details (``None`` leaves it out), and which details that hold
+  one value a seat are columns of the table (by default every such list is).
 
 A game with no module here is drawn with its own ``state.render(seat)`` text.
 """
