@@ -541,7 +541,7 @@ def test_cli_solve_record_and_setup(tmp_path: Path) -> None:
     ("content", "message"),
     [
         ("{not json", "not valid JSON"),
-        ([1, 2], "expected a JSON object"),
+        ([1, 2], "expected a JSON object (a record, a setup or a state), not an array"),
         ({"game": "triad", "setup": {}}, "plays Triple Triad"),
         ({"game": "triple-triad"}, "neither a record"),
         ({"game": "triple-triad", "setup": {"hands": [["Nobody"] * 5, ["Geezard"] * 5], "first": 0}}, "Nobody"),

@@ -24,6 +24,7 @@ import typer
 
 from tritable.cli.command import Command
 from tritable.engine import State, TritableError
+from tritable.engine.protocol import json_type
 
 
 def _load_state(path: Path) -> State:
@@ -31,7 +32,7 @@ def _load_state(path: Path) -> State:
 
     data = read_position(path)
     if not isinstance(data, dict):
-        fail(f"{named(path)}: expected a JSON object (a record, a setup or a state), not {type(data).__name__}")
+        fail(f"{named(path)}: expected a JSON object (a record, a setup or a state), not {json_type(data)}")
     if "game" not in data:
         fail(f"{named(path)}: no 'game' field: expected a record, a setup or a state")
     if data.get("game") != "triple-triad":
