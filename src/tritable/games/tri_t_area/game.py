@@ -118,14 +118,27 @@ ignores case and extra spaces):
 
 Views
 -----
-A seat's view holds its own hand (others' as counts), the board (each square's stack of seats,
-bottom first), scores, blocks left, blocks sold, the current trick and every card played in each
-round so far, the rightholders, the Declarations (a round-3 choice of another seat shows only
-as ``true`` until all four have chosen), the round results (each with the city as it was
-scored) and the public action history (the same hidden choices left out; the round-3 Declarations,
-made together, in seat order rather than the order they came in, so that positions differing only
-in that order show the same view). ``State.to_json`` adds every hand, the setup and the history
-as played.
+A seat's view holds ``round`` (1-3), ``phase`` (``declare``, ``sell``, ``play``, ``place``,
+``extra`` or ``over``), ``first_lead`` (the setup's lead), ``lead`` (this round's), ``leader``
+(this trick's), ``trick_number`` (1-based; one past the last trick once the game is over), its own
+``hand`` (``null`` for a spectator; everyone's as ``hand_sizes``), the ``board`` (per square, a1
+to d4, its stack of seats, bottom first), ``scores``, ``blocks`` left, blocks ``sold`` this round,
+the current ``trick`` and every card ``played`` in each round so far (``[seat, notation]`` pairs),
+the ``rightholders`` (``[RH1, RH2]``, RH2 -1 when not awarded; ``null`` between placements),
+``placing`` (0 while RH1 places, 1 while RH2 does, else ``null``), ``extra_from`` (the square an
+additional construction must be next to, else ``null``), the round-3 Declarations ``declared``
+(per seat a card or ``null``; a choice of another seat shows only as ``true`` until all four have
+chosen), the round ``results`` and the public action ``history`` (``[seat, notation]`` pairs; the
+same hidden choices left out; the round-3 Declarations, made together, in seat order rather than
+the order they came in, so that positions differing only in that order show the same view).
+``State.to_json`` holds these keys too (not ``hand``), every hand (``hands``), the setup and the
+history as played.
+
+A round result (and the outcome's ``details["rounds"]``, the three of them) holds ``round``,
+``areas`` and ``places`` (per area letter, each seat's majority points and place: 1 first, 0 not
+ranked), ``tallest``, ``declaration`` and ``end_penalty`` (points per seat), ``declared`` (per seat
+the Declaration card, ``null`` in a round without one), ``sold`` (blocks sold), ``scores`` (the
+totals after the round) and ``board`` (the city as it was scored).
 """
 
 from __future__ import annotations

@@ -101,10 +101,12 @@ Triad has perfect information: every view (and ``to_json``) holds the whole posi
 (square -> ``"B2"``/``"O3"``, colour letter and value), ``to_move`` (seat), ``removed`` (dice
 removed per seat), ``moves`` (moves made so far) and ``pending_removal`` (the squares the mover
 may remove from while a removal is due, else empty); views also hold ``outcome`` (null until the
-game is over). ``sample_state`` rebuilds the
-state from a view alone; it refuses (``StateError``) a ``pending_removal`` that no move could have
-left: it must be, after at least one move, the mover's dice of the Triads through one of them (the
-die that moved). ``render(1)`` turns the board round so that Orange's row is at the bottom.
+game is over). The outcome's scores are the dice each seat removed, and its ``details`` hold
+``reason`` (``"three triads"``, or ``"move cap"`` for the draw at ``move_cap``) and ``moves``.
+``sample_state`` rebuilds the state from a view alone; it refuses (``StateError``) a
+``pending_removal`` that no move could have left: it must be, after at least one move, the
+mover's dice of the Triads through one of them (the die that moved). ``render(1)`` turns the
+board round so that Orange's row is at the bottom.
 """
 
 from tritable.games.triad.game import Triad, TriadState

@@ -113,16 +113,23 @@ Parsing ignores case and extra blanks; formatting is canonical.
 
 Views
 -----
-A seat's view (and the state JSON, which adds ``hands``, ``pending`` and ``decks``) holds: the
-phase (``reveal``, ``gem``, ``play``, ``over``), round (1-3) and ``tricks_done`` in the round, the
-seat's own ``hand`` (``None`` for a spectator) and everyone's ``hand_sizes``; in the reveal phase
-who has ``chosen`` (a flag per seat) and the seat's own ``choice``, never another seat's; the
-revealed ``start_cards`` and ``start_player`` once resolved, and this round's tied ``repicks``;
-the ``leader``, the ``gem`` at stake, the ``trick`` in progress (cards as ``played`` and the
-``cards`` now in each slot with their values), this round's finished ``tricks`` and the
-``last_trick``; ``gems`` per seat, the ``supply``, the ``scores`` each seat would have if the game
-ended now (an instant winner's 100 once it has won), and at the end the ``end`` reason and
-``instant_winner``.
+A seat's view holds: the ``phase`` (``reveal``, ``gem``, ``play``, ``over``), ``round`` (1-3) and
+``tricks_done`` in the round, the seat's own ``hand`` (``None`` for a spectator) and everyone's
+``hand_sizes``; in the reveal phase who has ``chosen`` (a flag per seat) and the seat's own
+``choice``, never another seat's; the revealed ``start_cards`` and ``start_player`` once resolved,
+and this round's tied ``repicks`` (each a card per seat); the ``leader``, the ``gem`` at stake (as
+its notation: ``gem B``, ``gem own B``), the ``trick`` in progress (cards as ``played`` and the
+``cards`` now in each slot as ``[card, value]``), this round's finished ``tricks`` and the
+``last_trick`` (each with ``leader``, ``gem``, ``played``, ``cards`` and ``winner``); ``gems`` per
+seat and the ``supply`` (counts of R, B, G), the ``scores`` each seat would have if the game ended
+now (an instant winner's 100 once it has won), and at the end the ``end`` reason (``instant win``,
+``supply exhausted`` or ``three rounds``; ``null`` before) and ``instant_winner`` (a seat or
+``null``). ``to_json`` holds, besides ``game``, ``players``, ``options``, ``setup`` and
+``history``, an object ``state``: these keys but ``hand``, ``hand_sizes``, ``chosen`` and
+``choice``, plus ``hands``, ``pending`` (per seat the start card chosen in the reveal phase, or
+``null``) and ``decks``. The outcome's ``details`` hold ``end``, ``instant_winner``, ``gems``,
+``supply`` and per seat the ``points`` as ``sets`` (three-colour sets), ``pairs`` (two-colour
+pairs) and ``rest`` (the remaining gems' points).
 
 Queries for agents: ``stake_value(seat)`` is what winning the trick is worth to a seat on the
 end-of-game count (its score if it wins the gem minus its score if another seat does; during the

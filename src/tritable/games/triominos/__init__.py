@@ -155,21 +155,28 @@ Views
 -----
 ``view(seat)`` holds the public part: ``target``, ``round`` (0-based) and ``rounds`` (the most the
 game can last), ``scores``, ``target_reached`` (a score reached the target this round, so the game
-ends with it), ``layout`` (placements in notation), ``last`` (``[x, y]`` of the tile
-laid last), ``rack_sizes``, ``revealed`` (tiles each seat has shown and still holds), ``pool``
-(its size), ``draws`` (this turn), ``choice`` (true while the round's start tile is to be laid),
-``start`` (this round's start once laid: seat, tile, points, tile shown), ``log`` (finished
-rounds: start, ``end`` ``"out"``/``"blocked"``, winners, points won, rack sums, and the final
-``layout``: the next round's deal clears the table within the action that ends a round; the
-outcome's ``rounds`` leave the layout out), ``history`` (every action, as notation) and
-``round_start`` (how many history entries come before this round's first action).
-``rack`` is the seat's own rack (``None`` for a spectator). Other racks, the pool's order and the
-deals of later rounds are hidden; ``to_json`` holds them too. ``TriominosState.lay_points(action)``
-gives what a legal lay would score (the tile's sum and its bonus) without laying it,
-``scored_lays()`` every legal lay with its points at once, and ``tally(seat)`` the numbers of a
-seat's view (scores, rack sizes, its rack's pips, the tiles and pips it cannot see) without
-building it, ``rack(seat)`` a seat's tiles; ``Triominos.lays_seen(view)`` lists what this round's
-lays show of the racks. Agents read these at every step of a search.
+ends with it), ``layout`` (placements in notation), ``last`` (``[x, y]`` of the tile laid last,
+``null`` before the round's first lay), ``rack_sizes``, ``revealed`` (tiles each seat has shown and
+still holds), ``pool`` (its size), ``draws`` (this turn), ``choice`` (true while the round's start
+tile is to be laid), ``start`` (this round's start once laid, else ``null``: ``seat``, ``tile``,
+``points``, and ``revealed``, the tile shown or ``null``), ``log`` (finished rounds: ``round``,
+``start``, ``end`` ``"out"``/``"blocked"``, ``winners``, per seat the ``points`` won and the
+``rack_sums``, and the final ``layout``: the next round's deal clears the table within the action
+that ends a round), ``history`` (every action, as ``[seat, notation]``) and ``round_start`` (how
+many history entries come before this round's first action). ``rack`` is the seat's own rack
+(``None`` for a spectator). Other racks, the pool's order and the deals of later rounds are
+hidden; ``to_json`` holds them: ``racks``, ``pool`` (the tiles left, in draw order, where a view
+has their number), ``future`` (the later rounds' deals) and ``to_move`` (a seat, -4 at the end),
+with the other public keys (not ``rack``), the setup and the history. The outcome's ``details``
+hold ``end`` (``"target"``, or ``"max_rounds"`` when the last deal's round ended below the
+target), ``rounds_played`` and ``rounds`` (the log's entries without their ``layout``).
+
+``TriominosState.lay_points(action)`` gives what a legal lay would score (the tile's sum and its
+bonus) without laying it, ``scored_lays()`` every legal lay with its points at once, and
+``tally(seat)`` the numbers of a seat's view (scores, rack sizes, its rack's pips, the tiles and
+pips it cannot see) without building it, ``rack(seat)`` a seat's tiles;
+``Triominos.lays_seen(view)`` lists what this round's lays show of the racks. Agents read these
+at every step of a search.
 
 ``sample_state`` deals the unseen tiles (other racks and the pool) again at random and shuffles
 the later rounds anew (each later deal is shuffled only when play reaches it, from a seed drawn

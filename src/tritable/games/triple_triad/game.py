@@ -131,20 +131,24 @@ Views
 -----
 A view holds ``round`` (1-based), ``first`` (who started this round), ``board`` (per cell ``null``
 or ``{"card", "owner"}``), ``elements`` (with ``elemental``: this round's, per cell), ``hands`` (per
-seat the card names, or ``null`` when hidden from the viewer), ``hand_sizes``, ``known`` (with
-hidden hands, per seat: the cards of its hand that are public because they were on the board
-when an earlier drawn round ended; ``null`` when hands are open or the match is decided),
-``brought`` (per seat the cards it brought to the match, as far as the viewer knows them: of a
-hidden hand, the ones seen so far, sorted), ``scores``, ``rounds`` (the earlier, drawn rounds:
-``first``, ``board``, ``elements``) and, once the match is decided, ``trade`` (``rule``,
-``winner``, ``picks_left``, ``taken``, ``transfers``). Spectators (seat ``None``) see no hand
-unless ``open``. Later rounds' first players and elements are never shown.
+seat the card names, or ``null`` when hidden from the viewer), ``hand_sizes``, ``known`` (per
+seat: with hidden hands, the cards of its hand that are public because they were on the board
+when an earlier drawn round ended; each entry ``null`` when hands are open or the match is
+decided), ``brought`` (per seat the cards it brought to the match, as far as the viewer knows
+them: of a hidden hand, the ones seen so far, sorted), ``scores``, ``rounds`` (the earlier, drawn
+rounds: ``first``, ``board``, ``elements``, ``null`` without ``elemental``) and, once the match is
+decided, ``trade`` (``rule``; ``winner``, ``null`` for a draw; ``picks_left``, ``taken``,
+``transfers``). Spectators (seat ``None``) see no hand unless ``open``. Later rounds' first
+players and elements are never shown.
 
 :meth:`TripleTriad.sample_state` fills a hidden hand with the public cards and, for the others,
 cards drawn uniformly and independently from the level pool (the setup's own draw), never
 reading the real hand; the later rounds' first players and elements are drawn afresh.
-``to_json`` adds the full hands, ``known``, the boards of earlier rounds, ``player``, ``picks``
-and ``taken`` to the setup and history.
+``to_json`` holds, besides the setup and history, ``round``, ``player`` (the seat to move, the
+winner while it picks; -4 at the end), ``board`` (per cell ``null`` or ``[card, owner]``), the full
+``hands``, ``known`` (per seat a list with hidden hands, decided or not; ``null`` when hands are
+open), ``rounds`` (the final board of each earlier round, cells as in views), ``picks`` (the trade
+picks left) and ``taken``.
 
 Speed
 -----
