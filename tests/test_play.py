@@ -508,6 +508,38 @@ def test_the_pass_screen_wipes_the_scrollback_and_quit_ends_the_game(tmp_path: P
     assert "P2> " not in term.output[term.output.rindex("Pass to") :]
 
 
+def test_the_pass_screen_shows_the_round_just_ended(tmp_path: Path) -> None:
+    """A round's end panel (public: the final layout and the result) is not wiped unseen by the
+    pass screen that follows it: the pass screen shows it until Enter."""
+    import random
+
+    game = tritable.new_game("triominos")
+    for seed in itertools.count():
+        state = game.new_state(seed=seed)
+        rng = random.Random(seed)
+        while True:
+            ender = state.current_player()
+            last = rng.choice(state.legal_actions())
+            before = state.clone()
+            state.apply_action(last)
+            if state.view(None)["round"] != before.view(None)["round"]:
+                break
+        if state.current_player() != ender:  # the keyboard passes: a pass screen follows
+            break
+    saved = tmp_path / "round.json"
+    saved.write_text(before.record(names=["P1", "P2"], seed=seed).dumps())
+    term = Term("play", "--load", str(saved), cwd=tmp_path)
+    term.wait(PASS)
+    term.send("")
+    term.wait(PROMPT)
+    term.send(game.action_to_string(last))
+    term.wait(rf"Pass to P{state.current_player() + 1}")
+    screen = term.raw[term.raw.rindex("\x1b[3J") :]  # what the pass screen shows, from its wipe
+    assert "round 1 is over" in plain(screen)
+    term.send("quit")
+    assert term.end() == 0
+
+
 def test_hotseat_with_nothing_hidden_needs_no_pass_screen(tmp_path: Path) -> None:
     term = Term("play", "triple-triad", "--hotseat", "--seed", "2", cwd=tmp_path)  # open hands
     assert finish(term) >= 9

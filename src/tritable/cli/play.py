@@ -227,6 +227,9 @@ class Session:
         self.interactive = sys.stdin.isatty()
         self.round_end: RenderableType | None = None
         """What the last action's end of a round shows, until it is shown."""
+        self.round_end_shown: RenderableType | None = None
+        """The end of a round last shown, until a human has seen it: a pass screen, which wipes
+        the screen, shows it again (it is public) rather than wipe it unseen."""
         self.points: str | None = None
         """What the last action scored, where the game says (Triominos: ``+48: 8 + 40 bonus``)."""
         self.saved: tuple[Path, list[tuple[int, Action]]] | None = None
@@ -276,7 +279,7 @@ class Session:
         self._batch = []
         for seat, action in history:
             self.apply(seat, action)
-        self.round_end = None  # rounds ended on the way back are not news
+        self.round_end = self.round_end_shown = None  # rounds ended on the way back are not news
 
     # -- the loop --------------------------------------------------------------------------------
 
@@ -362,6 +365,7 @@ class Session:
         """Show how the round the last action ended finished, before the next round's table."""
         if self.round_end is not None:
             self.console.print(self.round_end)
+            self.round_end_shown = self.round_end
             self.round_end = None
 
     def announce_reveal(self, revealed: list[Entry]) -> None:
@@ -608,10 +612,13 @@ class Session:
 
     def pass_to(self, seat: int) -> None:
         """Hide the last player's view behind a "pass to" screen when several humans share it."""
+        ended, self.round_end_shown = self.round_end_shown, None
         if not self.private or self.shown_to == seat:
             return
         self.wipe()
         forget_typing(self.interactive)
+        if ended is not None:  # the round just ended, which the wipe would hide unseen
+            self.console.print(ended)
         self.console.print(
             Panel(
                 Text.assemble(
