@@ -642,6 +642,10 @@ def test_load_refuses_a_finished_game_and_names_the_file_for_a_bad_saved_level(t
     done.write_text(state.record().dumps())
     result = CliRunner().invoke(app, ["play", "--load", str(done)])
     assert result.exit_code == 2 and "the game is over: nothing to play" in result.output, result.output
+    spaced = tmp_path / "the end.json"  # the command it suggests can be pasted as it is
+    spaced.write_text(state.record().dumps())
+    result = CliRunner().invoke(app, ["play", "--load", str(spaced)], env={"COLUMNS": "300"})
+    assert result.exit_code == 2 and f"`tritable replay --step '{spaced}'`" in result.output, result.output
     fresh = tritable.new_game("triad").new_state(seed=3)
     odd = tmp_path / "odd.json"
     odd.write_text(fresh.record(names=["P1", "P2 (AI nosuchlevel)"]).dumps())

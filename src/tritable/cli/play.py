@@ -1182,7 +1182,11 @@ def play(
         except TritableError as exc:
             fail(f"{load}: {as_players_say(str(exc))}")
         if state.is_terminal():
-            fail(f"{load}: the game is over: nothing to play (`tritable replay --step {load}` steps through it)")
+            # Quoted as a shell needs it, as save quotes the name in the command it prints.
+            fail(
+                f"{load}: the game is over: nothing to play "
+                f"(`tritable replay --step {shlex.quote(str(load))}` steps through it)"
+            )
         g = state.game
         base_seed = record.seed if record.seed is not None else random.randrange(2**31)
         saved_seats = seats_from_names(record.names, g.players)
