@@ -735,3 +735,24 @@ def test_long_solves_and_hints_spin_on_a_terminal_only(tmp_path: Path) -> None:
     )
     assert piped.returncode == 0 and "optimal move: " in piped.stdout
     assert "solving" not in piped.stderr + piped.stdout  # no spinner for a file or a pipe
+
+
+def test_a_narrow_screen_wraps_the_last_actions_between_actions(tmp_path: Path) -> None:
+    """``last: P1 Blue Dragon@9 · ...`` wraps between actions, never between a seat and its action
+    nor inside a card's name."""
+    args = ["play", "triple-triad", "--seed", "4", "--ai", "2=random"]
+    result = CliRunner().invoke(app, args, input="11\n22\n33\nquit\n", env={"COLUMNS": "44"})
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    recent = [i for i, line in enumerate(lines) if line.startswith("last: ")]
+    wrapped = 0
+    for i in recent:
+        block = [lines[i]]
+        while "↑" not in lines[i + len(block)]:  # up to the menu's first card
+            block.append(lines[i + len(block)])
+        wrapped += len(block) > 1
+        for line in block:
+            # Each line starts with a seat and its action, and ends with a whole action.
+            assert re.match(r"(last: (… )?|· )P\d \S", line), block
+            assert not re.search(r"\bP\d$", line.rstrip()), block
+    assert wrapped

@@ -670,16 +670,16 @@ class Session:
                 text.append_text(self.seat_text(s))
         return text
 
-    def recent(self) -> Text | None:
+    def recent(self) -> Flow | None:
+        """The last few actions, ``last: … P1 c1=3>c4 · P2 f6=2>f4``; a narrow screen wraps the
+        line between actions, never inside one (``P1 Blue Dragon@9`` stays whole)."""
         if not self.log:
             return None
-        line = Text("last: ", style="dim")
+        pieces: list[Text] = []
         start = max(0, len(self.log) - RECENT)
-        if start:
-            line.append("… ", style="dim")
         for i, entry in enumerate(self.log[start:]):
-            if i:
-                line.append(" · ", style="dim")
+            line = Text("· " if i else "last: … " if start else "last: ", style="dim")
+            pieces.append(line)
             if entry.seat == CHANCE:
                 line.append("chance ", style="magenta")
             else:
@@ -689,7 +689,7 @@ class Session:
                 line.append("(chosen)", style="dim italic")
             else:
                 line.append(entry.text)
-        return line
+        return Flow(pieces, gap=1)
 
     def menu_table(self, menu: list[MenuItem]) -> RenderableType:
         def item(n: int, text: str) -> Text:
