@@ -492,6 +492,26 @@ def test_triatri_shows_gems_the_trick_with_values_and_the_hand() -> None:
     assert doubled, "no doubled card in the sample game"
 
 
+def test_triatri_wraps_a_trick_between_plays_on_a_narrow_screen() -> None:
+    """``trick:`` and ``last trick:`` lines wrap between plays, never between a seat and its card."""
+    wrapped = 0
+    for state in random_states("triatri", 4, seed=3):
+        view = state.view(None)
+        if not view.get("last_trick"):
+            continue
+        lines = text_of(draw_view("triatri", view), width=40).splitlines()
+        start = next(i for i, line in enumerate(lines) if line.startswith("last trick: "))
+        block = [lines[start]]
+        while start + len(block) < len(lines) and lines[start + len(block)].startswith(("→", "won by", "P")):
+            block.append(lines[start + len(block)])
+        wrapped += len(block) > 1
+        for line in block:
+            assert not re.search(r"(?<!won by )\bP\d\s*$", line), block  # a seat at a line's end: its card went on
+            assert re.search(r"\bP\d +[RBGF]", line) or line.startswith("won by") or line.rstrip().endswith(":"), block
+        assert block[-1].rstrip().endswith(f"won by P{view['last_trick']['winner'] + 1}"), block
+    assert wrapped, "no trick wrapped at 40 columns"
+
+
 def test_triatri_keeps_a_pending_start_card_secret() -> None:
     game = tritable.new_game("triatri", 2)
     state = game.new_state(seed=4)

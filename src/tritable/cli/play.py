@@ -33,9 +33,8 @@ from typing import TYPE_CHECKING, Annotated, Any, NamedTuple, NoReturn, TypeVar
 
 import typer
 from rich.columns import Columns
-from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
+from rich.console import Console, Group, RenderableType
 from rich.markdown import Markdown
-from rich.measure import Measurement
 from rich.panel import Panel
 from rich.rule import Rule
 from rich.table import Table
@@ -54,6 +53,7 @@ from tritable.cli.boards import (
     seat_style,
 )
 from tritable.cli.command import Command
+from tritable.cli.flow import Flow
 from tritable.engine import CHANCE, SIMULTANEOUS, TERMINAL, Action, Game, Record, State, TritableError
 
 if TYPE_CHECKING:
@@ -810,35 +810,6 @@ class Session:
 
     def read(self, prompt: str) -> str:
         return read_line(self.console, prompt, self.interactive)
-
-
-class Flow:
-    """Pieces of text side by side, wrapped between pieces only: a menu entry (``18 @8``) is never
-    split, as a Text wrapping at any space would split it (and a no-break space does not help:
-    Rich wraps at any Unicode space). A piece wider than the screen alone wraps as text does."""
-
-    def __init__(self, pieces: Sequence[Text], gap: int = 2) -> None:
-        self.pieces = list(pieces)
-        self.gap = gap
-
-    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
-        widths = [piece.cell_len for piece in self.pieces]
-        widest = sum(widths) + self.gap * max(0, len(widths) - 1)
-        return Measurement(max(widths, default=0), widest).clamp(max_width=options.max_width)
-
-    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        text = Text()
-        used = 0
-        for piece in self.pieces:
-            if used and used + self.gap + piece.cell_len > options.max_width:
-                text.append("\n")
-                used = 0
-            elif used:
-                text.append(" " * self.gap)
-                used += self.gap
-            text.append_text(piece)
-            used += piece.cell_len
-        yield text
 
 
 def forget_typing(interactive: bool, history: bool = True) -> None:

@@ -17,6 +17,8 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from tritable.cli.flow import Flow
+
 SEAT_STYLES = ("bold bright_white", "bold bright_magenta", "bold bright_yellow", "bold bright_cyan")
 COLOURS = "RBG"
 NAMES = {"R": "Fire", "B": "Water", "G": "Wood"}
@@ -52,19 +54,21 @@ def _seat(seat: int) -> Text:
     return Text(f"P{seat + 1}", style=SEAT_STYLES[seat % len(SEAT_STYLES)])
 
 
-def _trick_line(trick: Mapping[str, Any], leader: int, players: int) -> Text:
-    line = Text()
+def _trick_plays(trick: Mapping[str, Any], leader: int, players: int) -> list[Text]:
+    """Each play of a trick as one piece (``→  P2 B7 (played G5)``), so a narrow screen wraps the
+    trick between plays, never between a seat and its card."""
+    pieces: list[Text] = []
     played = trick.get("played") or []
     cards = trick.get("cards") or []
     for i, (name, value) in enumerate(cards):
-        if i:
-            line.append("  →  ", style="dim")
-        line.append_text(_seat((leader + i) % players))
-        line.append(" ")
-        line.append_text(card(name, value))
+        piece = Text("→  " if i else "", style="dim")
+        piece.append_text(_seat((leader + i) % players))
+        piece.append(" ")
+        piece.append_text(card(name, value))
         if i < len(played) and played[i] != name:
-            line.append(f" (played {played[i]})", style="dim")
-    return line
+            piece.append(f" (played {played[i]})", style="dim")
+        pieces.append(piece)
+    return pieces
 
 
 def draw(view: Mapping[str, Any]) -> RenderableType:
@@ -116,15 +120,14 @@ def draw(view: Mapping[str, Any]) -> RenderableType:
         )
     trick = view.get("trick") or {}
     if trick.get("cards"):
-        parts.append(Text.assemble("trick: ", _trick_line(trick, view["leader"], players)))
+        plays = _trick_plays(trick, view["leader"], players)
+        plays[0] = Text.assemble("trick: ", plays[0])
+        parts.append(Flow(plays))
     last = view.get("last_trick")
     if last:
-        line = Text("last trick: ", style="dim")
-        line.append(f"{last['gem']}: ", style="dim")
-        line.append_text(_trick_line(last, last["leader"], players))
-        line.append("  won by ", style="dim")
-        line.append_text(_seat(last["winner"]))
-        parts.append(line)
+        plays = [Text(f"last trick: {last['gem']}:", style="dim"), *_trick_plays(last, last["leader"], players)]
+        plays.append(Text.assemble(("won by ", "dim"), _seat(last["winner"])))
+        parts.append(Flow(plays))
     hand = view.get("hand")
     if hand is not None:
         mine = Text("your hand: ", style="bold")
