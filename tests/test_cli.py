@@ -190,6 +190,7 @@ def test_runaway_sizes_and_numbers_are_refused(tmp_path: Path) -> None:
         (["bench", "--seconds", "1e-300"], "--seconds takes"),
         (["bench", "--runs", "0"], "--runs takes"),
         (["bench", "--output", str(tmp_path)], "it is a folder"),
+        (["bench", "--output", f"{tmp_path}/out/"], "it names a folder"),  # not written as "out"
         (["replay", ""], ". is a folder (an empty name is the current folder): give the name of a file"),
         (["solve", str(tmp_path)], f"{tmp_path} is a folder: give the name of a file"),
         (["play", "triad", "--load", ""], "an empty name is the current folder"),
@@ -200,6 +201,7 @@ def test_runaway_sizes_and_numbers_are_refused(tmp_path: Path) -> None:
         result = runner.invoke(app, args)
         assert result.exit_code == 2, (args, result.output)
         assert message in result.output, (args, result.output)
+    assert not (tmp_path / "out").exists()
 
 
 def test_simulate_stops_with_a_clear_error_when_a_record_cannot_be_written(tmp_path: Path) -> None:

@@ -311,9 +311,14 @@ def test_save_load_and_step_through_the_save(tmp_path: Path) -> None:
     term.wait("precious.txt exists already")
     term.send("save /no/such/folder/x.json")
     term.wait("cannot write")
+    term.send("save sub/")  # a folder, though none exists yet: no file "sub"
+    term.wait("sub/ names a folder")
+    term.send("save .")
+    term.wait(r"\. names a folder")
     term.send("quit")
     assert term.end() == 0
     assert (tmp_path / "precious.txt").read_text(encoding="utf-8") == "keep me"
+    assert not (tmp_path / "sub").exists()
 
     record = Record.loads((tmp_path / "game.json").read_text(encoding="utf-8"))
     assert record.game == "triad" and record.seed == 8

@@ -502,7 +502,7 @@ def bench(
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", metavar="", help="Print JSON.")] = False,
     output: Annotated[
-        Path | None, typer.Option(metavar="FILE", help="Also write the results as JSON to this file.")
+        str | None, typer.Option(metavar="FILE", help="Also write the results as JSON to this file.")
     ] = None,
 ) -> None:
     """Benchmark random playouts through the public protocol, one core (see BENCHMARKS.md)."""
@@ -513,7 +513,9 @@ def bench(
     if not 1 <= runs <= 1000:
         fail(f"--runs takes 1 to 1000, not {runs}")
     if output is not None:
-        _check_writable(output)
+        if output.endswith("/"):  # a folder, there or not: a Path would drop the slash and write "out"
+            fail(f"cannot write {output}: it names a folder")
+        _check_writable(Path(output))
     only = [known_id(gid) for gid in only] if only else None  # ids in any case, as everywhere
     for gid in only or []:
         if gid not in game_ids():
@@ -521,7 +523,7 @@ def bench(
     results = run_benchmarks(seconds=seconds, runs=runs, only=only, progress=None if as_json else console)
     if output is not None:
         try:
-            write_text(output, json.dumps(results, indent=1))
+            write_text(Path(output), json.dumps(results, indent=1))
         except OSError as exc:
             fail(f"cannot write {output}: {exc.strerror or exc}")
     if as_json:

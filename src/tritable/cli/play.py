@@ -570,11 +570,12 @@ class Session:
             # Only this game's own save may be written over: another file would be lost.
             own = self.saved is not None and path.resolve() == self.saved[0].resolve()
             exists = path.exists()
-            folder = path.is_dir()
+            # "sub/" names a folder even where there is none yet (Path drops the slash).
+            folder = path.is_dir() or name.endswith("/")
         except (RuntimeError, OSError) as exc:  # ~nosuchuser, a loop of links, a name too long
             raise TritableError(f"cannot save to {name}: {getattr(exc, 'strerror', None) or exc}") from None
         if folder:
-            raise TritableError(f"{path} is a folder: save needs a file name (save {path / 'game.json'}, say)")
+            raise TritableError(f"{name} names a folder: save needs a file name (save {path / 'game.json'}, say)")
         if exists and not own:
             raise TritableError(f"{path} exists already: choose another name (or remove it first)")
         record = Record.from_state(self.state, names=[s.name for s in self.seats], seed=self.seed)
