@@ -285,6 +285,8 @@ def test_the_next_player_cannot_recall_the_last_players_typing(tmp_path: Path) -
     term.wait(r"P1> ")
     term.send("1")
     term.wait(r"Pass to P2")
+    term.send("2")  # P1 typing on: refused, the pass screen stays
+    term.wait("only Enter goes on")
     term.send("")
     term.wait(r"P2> ")
     term.child.send("\x1b[A\x1b[A")  # the up arrow twice, then Enter

@@ -630,8 +630,12 @@ class Session:
                 expand=False,
             )
         )
-        if self.read("").strip().lower() in ("quit", "exit"):
-            raise _Quit
+        while answer := self.read("").strip().lower():
+            if answer in ("quit", "exit"):
+                raise _Quit
+            # A move typed by the player who just played must not open the next player's hand.
+            self.console.print(Text("only Enter goes on (or quit)", style="yellow"))
+        forget_typing(self.interactive)  # what was refused here is no line for the arrow keys
         self.wipe()
         self.shown_to = seat
 
