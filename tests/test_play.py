@@ -330,6 +330,7 @@ def test_save_load_and_step_through_the_save(tmp_path: Path) -> None:
 
     # --load continues the game with the same seats (P2 is still the easy AI) to its end.
     term = Term("play", "--load", "game.json", cwd=tmp_path)
+    term.wait(rf"continued from game.json \({saved} actions played\)")
     term.wait(r"P2 \(AI easy\)")
     term.wait(rf"action {saved + 1} ·")
     assert finish(term, decline="n") >= 1

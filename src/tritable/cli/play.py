@@ -312,6 +312,11 @@ class Session:
         self.console.print(Rule(Text(f"{self.game.name} · {self.game.players} players", style="bold")))
         # The options and the seed on a line of their own, which wraps: a rule would cut them.
         self.console.print(Text(f"{opts} · seed {self.seed}", style="bold"))
+        if self.saved is not None:
+            moves = len(self.saved[1])
+            self.console.print(
+                Text(f"continued from {self.saved[0]} ({moves} action{'s' if moves != 1 else ''} played)")
+            )
         self.console.print(Text.assemble(who, (" · type help for the commands", "dim")))
 
     def chance_turn(self) -> None:
@@ -601,7 +606,7 @@ class Session:
         table = Table(title="options in play", show_edge=False, title_justify="left")
         table.add_column("option", style="bold")
         table.add_column("value")
-        table.add_column("")
+        table.add_column("what it does")
         for spec in self.game.option_specs:
             table.add_row(spec.name, _show_value(self.game.options[spec.name]), Text(spec.doc, style="dim"))
         parts: list[RenderableType] = [body]
