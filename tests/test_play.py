@@ -764,3 +764,12 @@ def test_a_narrow_screen_wraps_the_last_actions_between_actions(tmp_path: Path) 
             assert re.match(r"(last: (… )?|· )P\d \S", line), block
             assert not re.search(r"\bP\d$", line.rstrip()), block
     assert wrapped
+
+
+def test_a_narrow_screen_wraps_the_turn_line_instead_of_cutting_it() -> None:
+    """A turn line wider than the screen (four seats still to choose) wraps: a rule would cut it."""
+    args = ["play", "triatri", "--players", "4", "--seed", "1", "--ai", "2,3,4=easy"]
+    result = CliRunner().invoke(app, args, input="quit\n", env={"COLUMNS": "60"})
+    assert result.exit_code == 0, result.output
+    assert "still to choose: P1, P2, P3, P4" in " ".join(line.strip() for line in result.output.splitlines())
+    assert "…" not in result.output

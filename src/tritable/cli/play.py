@@ -658,7 +658,8 @@ class Session:
         Humans sharing the screen in a game that hides nothing from them all see the spectator
         view (so that, say, Triad's board does not turn round at every move)."""
         turn = self.turn_text()
-        self.console.print(Rule(turn, align="left"))
+        # A rule cuts a title too wide for it ("still to choose: P1, P2, …"): a line wraps instead.
+        self.console.print(turn if turn.cell_len + 4 > self.console.width else Rule(turn, align="left"))
         self.console.print(draw_state(self.state, None if self.shared else seat))
         recent = self.recent()
         if recent is not None:
