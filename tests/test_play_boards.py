@@ -251,6 +251,33 @@ def test_replay_step_shows_the_round_an_action_ended(tmp_path: Path) -> None:
     assert re.search(r"action \d+: \S+ \S+ \(\+\d+", result.output)  # the points of a lay
 
 
+def test_replay_step_tells_the_viewing_seat_the_tile_it_drew(tmp_path: Path) -> None:
+    """Seen as the seat that drew (``v N``), ``replay --step`` names the tile drawn, as ``play``
+    tells the drawer; seen as a spectator or as another seat, the draw stays hidden."""
+    from typer.testing import CliRunner
+
+    from tritable.cli.main import app
+
+    states = random_states("triominos", 2, seed=5)
+    game = states[0].game
+    history = states[-1].history
+    draw = next(i for i, (seat, a) in enumerate(history, 1) if seat == 0 and game.action_to_string(a) == "draw")
+    drawn = states[draw].view(0)["rack"]
+    record = tmp_path / "game.json"
+    record.write_text(states[-1].record().dumps())
+
+    def shown(viewer: str) -> str:
+        result = CliRunner().invoke(app, ["replay", "--step", str(record)], input=f"{viewer}\ng {draw}\nq\n")
+        assert result.exit_code == 0, result.output
+        return result.output.split(f"position {draw}/")[-1]
+
+    mine = shown("v 1")
+    assert re.search(rf"action {draw}: P1 draw.* — drew (\S+)", mine)
+    tile = re.search(rf"action {draw}: P1 draw.* — drew (\S+)", mine).group(1)  # type: ignore[union-attr]
+    assert tile in drawn
+    assert "drew" not in shown("v 2") and "drew" not in shown("v")
+
+
 def test_triominos_says_what_each_action_scored() -> None:
     from tritable.cli.boards import move_points
 
