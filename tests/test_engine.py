@@ -364,3 +364,18 @@ def test_api_edges_raise_the_documented_errors() -> None:
     assert hash(outcome) == hash(state.clone().outcome()) and outcome in {outcome}
     assert all(type(v) is int for v in outcome.scores)  # points, as the views give them
     assert state.record().outcome == outcome.to_json()
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_a_seed_beside_a_setup_is_refused_not_ignored(game_id: str) -> None:
+    """new_state(seed=S, setup=X) used to play X and drop S without a word (even a seed that
+    new_state(seed=S) refuses): a script that thinks it varies the seed would replay one deal."""
+    from tritable.engine import SetupError
+
+    game = new_game(game_id, SEATS[game_id])
+    setup = game.new_state(seed=1).initial_setup
+    assert setup is not None
+    for seed in (2, "text", -5):
+        with pytest.raises(SetupError, match="a seed or a setup, not both"):
+            game.new_state(seed=seed, setup=setup)
+    assert game.new_state(setup=setup) == game.new_state(seed=1)

@@ -383,7 +383,10 @@ class Game(metaclass=_GameMeta):
     def new_state(self, seed: int | str | None = None, setup: Mapping[str, Any] | None = None) -> State:
         """A new game: from an explicit ``setup`` (JSON fixing every chance outcome), else from a
         setup drawn with ``random.Random(seed)`` (``seed=None``: fresh randomness; a negative whole
-        number is refused, since ``random`` deals it as its positive twin)."""
+        number is refused, since ``random`` deals it as its positive twin). Both at once is a
+        :class:`SetupError`: a given setup ignores any seed, so the seed would be a silent no-op."""
+        if setup is not None and seed is not None:
+            raise SetupError(f"{self.id}: give a seed or a setup, not both (a setup fixes every chance outcome)")
         if setup is None:
             setup = self.random_setup(self.setup_rng(seed))
         elif not isinstance(setup, Mapping):
