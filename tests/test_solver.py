@@ -373,6 +373,9 @@ def test_solution_fields_and_errors() -> None:
         solve(state)
     with pytest.raises(SolverError):
         solve(tritable.new_game("triad").new_state(seed=1))
+    for wrong in (state.view(0), state.to_json(), None):  # a State only, as agents and hint take
+        with pytest.raises(TypeError, match=r"^solve takes a State"):
+            solve(wrong)  # type: ignore[arg-type]
 
 
 def trade_phase(game: tritable.Game, rng: random.Random, picks: int) -> State:

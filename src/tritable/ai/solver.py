@@ -278,9 +278,12 @@ def solve(state: State, *, all_best: bool = True) -> Solution:
 
     Reads the full state: with closed hands the hidden hand is used as known. Raises
     :class:`~tritable.engine.errors.GameOverError` for a finished game and :class:`SolverError`
-    for another game.
+    for another game; ``TypeError`` for anything but a :class:`State` (a view, say: see
+    :func:`solve_view`), as the agents and ``hint`` do.
     """
     start = time.perf_counter()
+    if not isinstance(state, State):
+        raise TypeError(f"solve takes a State (solve_view takes a view), not a {type(state).__name__}")
     _check_game(state.game)
     if state.current_player() == TERMINAL:
         raise GameOverError("the game is over: nothing to solve")
