@@ -648,3 +648,24 @@ def test_an_agent_s_repr_rebuilds_it() -> None:
         assert type(again) is type(agent) and repr(again) == repr(agent)
         settings = {k: v for k, v in vars(agent).items() if k in type(agent).repr_settings}
         assert settings == {k: v for k, v in vars(again).items() if k in type(agent).repr_settings}
+
+
+@pytest.mark.parametrize("bad", [float("nan"), float("inf"), "0.5", None])
+def test_an_evaluation_that_gives_no_finite_number_is_named(bad: Any) -> None:
+    """A NaN from an evaluation (a value network's, say) used to leave UCB with no child to pick,
+    and the tree search then applied the action None: "None is not a ... action"."""
+
+    def broken(s: State, seat: int) -> Any:
+        return bad
+
+    state = ToyNim(options={"heap": 25}).new_state(seed=0)
+    agents: list[Agent] = [
+        MCTSAgent(0, iterations=20, rollout_depth=1, evaluation=broken),
+        ISMCTSAgent(0, iterations=20, rollout_depth=1, evaluation=broken),
+        HalvingAgent(0, iterations=20, rollout_depth=1, evaluation=broken),
+        GreedyAgent(0, evaluation=broken),
+    ]
+    for agent in agents:
+        with pytest.raises(AgentSpecError, match=r"^evaluation .*broken gave .* for seat \d: .*finite number"):
+            agent.choose(state, 0)
+

@@ -84,6 +84,23 @@ Evaluation = Callable[[State, int], float]
 """A per-game evaluation: ``(state, seat) -> float`` in [-1, 1], higher is better for ``seat``."""
 
 
+def evaluated(evaluate: Evaluation, state: State, seat: int) -> float:
+    """``evaluate(state, seat)``, refused with :class:`AgentSpecError` unless it is a finite number:
+    a NaN would compare false with every other value and leave a search with no action to pick
+    (an infinity would swamp every mean it is added to), far from the evaluation that made it."""
+    value = evaluate(state, seat)
+    try:
+        finite = math.isfinite(value)
+    except TypeError:
+        finite = False
+    if not finite:
+        name = getattr(evaluate, "__qualname__", None) or repr(evaluate)
+        raise AgentSpecError(
+            f"evaluation {name} gave {value!r} for seat {seat}: an evaluation returns a finite number in [-1, 1]"[:300]
+        )
+    return value
+
+
 @dataclass(frozen=True, slots=True)
 class ActionStat:
     """What an agent thinks of one action: ``value`` is the mean return in [-1, 1] for the seat
@@ -386,5 +403,5 @@ class GreedyAgent(Agent):
                 for a in state.legal_actions(seat)
             )
         if evaluate is not None:
-            return evaluate(state, seat)
+            return evaluated(evaluate, state, seat)
         return playout_value(state, seat, rng, self.playouts)

@@ -34,7 +34,16 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any, ClassVar, Final
 
-from tritable.ai.agents import ActionStat, Agent, AgentSpecError, Evaluation, Observation, check_setting, prefer
+from tritable.ai.agents import (
+    ActionStat,
+    Agent,
+    AgentSpecError,
+    Evaluation,
+    Observation,
+    check_setting,
+    evaluated,
+    prefer,
+)
 from tritable.ai.policies import policy_for
 from tritable.engine.playout import random_step
 from tritable.engine.protocol import CHANCE, SIMULTANEOUS, TERMINAL, Action, Game, State
@@ -246,7 +255,7 @@ class Search:
             if depth >= limit:
                 evaluate = self.evaluation
                 assert evaluate is not None
-                return [evaluate(state, s) for s in range(self.players)]
+                return [evaluated(evaluate, state, s) for s in range(self.players)]
             if p >= 0:
                 actions = state.legal_actions()
                 if policy is None or len(actions) == 1:
