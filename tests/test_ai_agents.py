@@ -15,6 +15,7 @@ import pytest
 import tritable
 from tritable.ai import (
     EVALUATIONS,
+    ActionStat,
     Agent,
     AgentSpecError,
     GreedyAgent,
@@ -669,3 +670,23 @@ def test_an_evaluation_that_gives_no_finite_number_is_named(bad: Any) -> None:
         with pytest.raises(AgentSpecError, match=r"^evaluation .*broken gave .* for seat \d: .*finite number"):
             agent.choose(state, 0)
 
+
+def test_an_observation_s_legal_actions_are_the_caller_s_to_change() -> None:
+    state = ToyNim(options={"heap": 25}).new_state(seed=0)
+    obs = Observation(state, 0, 1)
+    first = obs.legal_actions()
+    first.clear()
+    assert obs.legal_actions() == state.legal_actions(0)
+
+    class Sorting(Agent):
+        kind = "sorting"
+
+        def analyse_observation(self, obs: Observation) -> list[ActionStat]:
+            actions = obs.legal_actions()
+            actions.sort(key=repr, reverse=True)
+            actions.pop()  # a custom agent may prune its own list
+            rest = [ActionStat(a, -1.0) for a in obs.legal_actions() if a not in actions]
+            return [ActionStat(a, 0.0) for a in actions] + rest
+
+    stats = Sorting(0).analyse(state, 0)
+    assert sorted(map(repr, (s.action for s in stats))) == sorted(map(repr, state.legal_actions(0)))

@@ -233,11 +233,13 @@ class Observation:
         return groups[0][0] if len(groups) == 1 else None
 
     def legal_actions(self) -> list[Action]:
-        """The seat's legal actions (the same in every sample: the sampler guarantees it)."""
+        """The seat's legal actions (the same in every sample: the sampler guarantees it); a new
+        list each call, so an agent may sort or shuffle it without changing what the next call,
+        or the agent's ``choose``, sees."""
         if self._actions is None:
             state = self._state if self._state is not None else self.sample()
             self._actions = list(state.legal_actions(self.seat))
-        return self._actions
+        return list(self._actions)
 
 
 class Agent(ABC):
