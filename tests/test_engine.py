@@ -347,6 +347,12 @@ def test_api_edges_raise_the_documented_errors() -> None:
         text = Record.from_state(state).dumps().replace('"format"', f'"seed": {bad}, "format"', 1)
         with pytest.raises(RecordError, match="'seed' must be a whole number or text"):
             Record.loads(text)
+    # No setup was drawn from a negative seed (new_state refuses it): no record names one.
+    with pytest.raises(RecordError, match="seed is >= 0, not -3"):
+        state.record(seed=-3)
+    text = Record.from_state(state).dumps().replace('"format"', '"seed": -3, "format"', 1)
+    with pytest.raises(RecordError, match="'seed' is a whole number >= 0, not -3"):
+        Record.loads(text)
     for gid in game_ids():  # random.Random(-5) is random.Random(5)
         with pytest.raises(SetupError, match="it would deal as 5"):
             tritable.new_game(gid).new_state(seed=-5)

@@ -82,6 +82,8 @@ class Record:
             _check_names(names)
         if seed is not None and type(seed) not in (int, str):  # what a record may hold, and read back
             raise RecordError(f"a record's seed is a whole number or text, not {seed!r}"[:200])
+        if type(seed) is int and seed < 0:  # new_state refuses it: no setup was drawn from it
+            raise RecordError(f"a record's whole-number seed is >= 0, not {seed}")
         actions: list[str] = []
         try:
             replay = game.state_from_setup(state.initial_setup)
@@ -156,6 +158,8 @@ class Record:
         seed = data.get("seed")
         if seed is not None and type(seed) not in (int, str):
             raise RecordError(f"the record's 'seed' must be a whole number or text, not {seed!r}"[:200])
+        if type(seed) is int and seed < 0:
+            raise RecordError(f"the record's 'seed' is a whole number >= 0, not {seed}")
         names = data.get("names")
         if names is not None:
             _check_names(names)
