@@ -215,8 +215,25 @@ def test_a_custom_evaluation_is_in_the_repr_by_name() -> None:
     def my_eval(state: State, seat: int) -> float:
         return 0.0
 
-    agent = MCTSAgent(seed=2, iterations=10, evaluation=my_eval)
+    agent = MCTSAgent(seed=2, iterations=10, rollout_depth=3, evaluation=my_eval)
     assert repr(agent).endswith(", evaluation=test_a_custom_evaluation_is_in_the_repr_by_name.<locals>.my_eval)")
+
+
+def test_an_evaluation_the_search_would_never_ask_is_refused() -> None:
+    """Playouts to the end never call an evaluation: one given without ``rollout_depth`` would go
+    unused without a word, so it is refused; so is an evaluation that is not a function."""
+
+    def my_eval(state: State, seat: int) -> float:
+        return 0.0
+
+    for kind in (MCTSAgent, ISMCTSAgent, HalvingAgent):
+        with pytest.raises(AgentSpecError, match="give rollout_depth too"):
+            kind(0, iterations=10, evaluation=my_eval)
+        with pytest.raises(AgentSpecError, match="an evaluation is a function"):
+            kind(0, iterations=10, rollout_depth=2, evaluation=5)  # type: ignore[arg-type]
+        kind(0, iterations=10, rollout_depth=0, evaluation=my_eval)
+    with pytest.raises(AgentSpecError, match="an evaluation is a function"):
+        GreedyAgent(0, evaluation="relative")  # type: ignore[arg-type]
     assert "evaluation" not in repr(MCTSAgent(seed=2))
 
 
@@ -690,3 +707,12 @@ def test_an_observation_s_legal_actions_are_the_caller_s_to_change() -> None:
 
     stats = Sorting(0).analyse(state, 0)
     assert sorted(map(repr, (s.action for s in stats))) == sorted(map(repr, state.legal_actions(0)))
+
+
+def test_hint_refuses_a_bad_number_of_runners_up() -> None:
+    state = ToyNim(options={"heap": 5}).new_state(seed=0)
+    for bad in (-1, "x", 1.5, True):
+        with pytest.raises(AgentSpecError, match="runners_up is a whole number >= 0"):
+            hint(state, level="random", runners_up=bad)  # type: ignore[arg-type]
+    assert len(hint(state, level="random", runners_up=1).alternatives) == 1
+    assert hint(state, level="random", runners_up=0).alternatives == []

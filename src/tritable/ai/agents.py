@@ -357,6 +357,10 @@ class GreedyAgent(Agent):
         super().__init__(seed)
         for key, value in (("samples", samples), ("own_plies", own_plies), ("playouts", playouts)):
             check_setting("greedy", key, value)
+        if evaluation is not None and not callable(evaluation):
+            raise AgentSpecError(
+                f"greedy: an evaluation is a function (state, seat) -> float, not {evaluation!r}"[:200]
+            )
         self.samples = samples
         self.own_plies = own_plies
         self.playouts = playouts

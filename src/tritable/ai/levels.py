@@ -358,6 +358,8 @@ def hint(state: State, seat: int | None = None, level: str = "hard", seed: int |
     """
     if not isinstance(state, State):
         raise TypeError(f"a hint is for a State (it builds the seat's view), not a {type(state).__name__}")
+    if isinstance(runners_up, bool) or not isinstance(runners_up, int) or runners_up < 0:
+        raise AgentSpecError(f"hint: runners_up is a whole number >= 0, not {runners_up!r}"[:200])
     if state.is_terminal():
         raise GameOverError("the game is over: there is no move to hint")
     if seat is None:
