@@ -84,6 +84,12 @@ Evaluation = Callable[[State, int], float]
 """A per-game evaluation: ``(state, seat) -> float`` in [-1, 1], higher is better for ``seat``."""
 
 
+def check_evaluation(kind: str, evaluation: object) -> None:
+    """Refuse (:class:`AgentSpecError`) an ``evaluation=`` that is neither ``None`` nor a function."""
+    if evaluation is not None and not callable(evaluation):
+        raise AgentSpecError(f"{kind}: an evaluation is a function (state, seat) -> float, not {evaluation!r}"[:200])
+
+
 def evaluated(evaluate: Evaluation, state: State, seat: int) -> float:
     """``evaluate(state, seat)``, refused with :class:`AgentSpecError` unless it is a finite number:
     a NaN would compare false with every other value and leave a search with no action to pick
@@ -357,10 +363,7 @@ class GreedyAgent(Agent):
         super().__init__(seed)
         for key, value in (("samples", samples), ("own_plies", own_plies), ("playouts", playouts)):
             check_setting("greedy", key, value)
-        if evaluation is not None and not callable(evaluation):
-            raise AgentSpecError(
-                f"greedy: an evaluation is a function (state, seat) -> float, not {evaluation!r}"[:200]
-            )
+        check_evaluation("greedy", evaluation)
         self.samples = samples
         self.own_plies = own_plies
         self.playouts = playouts

@@ -40,6 +40,7 @@ from tritable.ai.agents import (
     AgentSpecError,
     Evaluation,
     Observation,
+    check_evaluation,
     check_setting,
     evaluated,
     prefer,
@@ -312,17 +313,13 @@ class _SearchAgent(Agent):
         for key, value in settings.items():
             if value is not None or key == "c":
                 check_setting(self.kind, key, value)
-        if evaluation is not None:
-            if not callable(evaluation):
-                raise AgentSpecError(
-                    f"{self.kind}: an evaluation is a function (state, seat) -> float, not {evaluation!r}"[:200]
-                )
-            if rollout_depth is None:
-                # Playouts to the end never ask it: a value function given here would go unused, unseen.
-                raise AgentSpecError(
-                    f"{self.kind}: an evaluation scores playouts cut at rollout_depth: give rollout_depth too"
-                    " (0: it scores each new node), or leave the evaluation out to play to the end"
-                )
+        check_evaluation(self.kind, evaluation)
+        if evaluation is not None and rollout_depth is None:
+            # Playouts to the end never ask it: a value function given here would go unused, unseen.
+            raise AgentSpecError(
+                f"{self.kind}: an evaluation scores playouts cut at rollout_depth: give rollout_depth too"
+                " (0: it scores each new node), or leave the evaluation out to play to the end"
+            )
         self.iterations = iterations
         self.seconds = seconds
         self.c = c
