@@ -373,7 +373,10 @@ def test_mcts_finds_the_forced_win_in_nim() -> None:
 
 
 def test_halving_finds_the_forced_win_in_nim() -> None:
-    for heap, best in [(5, 1), (6, 2), (7, 3), (9, 1), (11, 3)]:
+    # Heaps whose win random playouts make plain: on 150 random streams each, 1,500 playouts
+    # found it every time. From 9 counters on they rank the moves too closely for that (9: 146
+    # of 150; 11: about 4 in 5, at 4,000 playouts too), so a larger heap tests the seed's luck.
+    for heap, best in [(5, 1), (6, 2), (7, 3)]:
         state = ToyNim(options={"heap": heap}).new_state(seed=0)
         stats = HalvingAgent(2, iterations=1500).analyse(state, 0)
         assert stats[0].action == best, (heap, stats)
