@@ -1006,7 +1006,7 @@ def step_replay(record: Record, console: Console) -> None:
                 before, after = states[i - 1].view(None), state.view(None)
                 if seat != CHANCE and (points := move_points(state.game.id, seat, notation, before, after)):
                     line.append(f" ({points})")
-                if viewer is not None and viewer == seat:
+                if viewer == seat:  # a seat number, never the spectator's None
                     # Seen as the acting seat, what only it knew of its action (the tile it drew).
                     mine, now = states[i - 1].view(seat), state.view(seat)
                     if (note := own_note(state.game.id, seat, notation, mine, now)) is not None:
