@@ -505,6 +505,12 @@ def test_notation_accepts_case_and_spacing_and_refuses_junk() -> None:
     assert GAME.string_to_action("m5=5") == GAME.string_to_action("M5")
     assert GAME.string_to_action("B3X2") == GAME.string_to_action("b3x2")
     assert GAME.string_to_action("I7\u00a0") == GAME.string_to_action("\u3000I7") == GAME.string_to_action("I7")
+    # Spaces inside a word too, as the other games read them.
+    assert GAME.string_to_action("M5 = 10") == GAME.string_to_action("M5=10")
+    assert GAME.string_to_action("I 7") == GAME.string_to_action("I7")
+    assert GAME.string_to_action("b3 x 2") == GAME.string_to_action("b 3x2") == GAME.string_to_action("b3x2")
+    assert GAME.string_to_action("+ c 2") == GAME.string_to_action("+c2")
+    assert GAME.string_to_action("declare H 4") == GAME.string_to_action("declare H4")
     for junk in [
         "I0",
         "I10",
@@ -519,6 +525,9 @@ def test_notation_accepts_case_and_spacing_and_refuses_junk() -> None:
         "x",
         "ı7",
         "declare hı",
+        "I 7 7",
+        "b3 x",
+        "sell 2 2",
     ]:
         with pytest.raises(NotationError):
             GAME.string_to_action(junk)

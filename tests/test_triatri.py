@@ -614,7 +614,8 @@ def test_every_action_has_notation() -> None:
         assert isinstance(action, int)
         assert game.action_to_string(action) == text
     assert game.string_to_action("r5") == 5 and game.string_to_action(" GEM   own g ") == 35
-    for bad in ["R9", "R1", "X5", "gem", "gem own", "gem Y", "gem own RB", "F F", "", "gem R own"]:
+    assert game.string_to_action("R 5") == game.string_to_action("r\t5 ") == 5  # spaces anywhere, as elsewhere
+    for bad in ["R9", "R1", "X5", "gem", "gem own", "gem Y", "gem own RB", "F F", "R 5 5", "", "gem R own"]:
         with pytest.raises(NotationError):
             game.string_to_action(bad)
     for bad_action in [1, 9, 29, 36, -1, "R5", None, (5,)]:

@@ -565,14 +565,14 @@ class TriTArea(Game):
             if count.isascii() and count.isdigit() and int(count) < 100:
                 return SELL + int(count)
         elif low.startswith("declare "):
-            card = CARD_OF_NAME.get(t[8:].upper())
+            card = CARD_OF_NAME.get(t[8:].upper().replace(" ", ""))
             if card is not None:
                 return DECLARE + card
         elif low.startswith("+"):
-            sq = SQUARE_OF_NAME.get(low[1:])
+            sq = SQUARE_OF_NAME.get(low[1:].replace(" ", ""))
             if sq is not None:
                 return EXTRA + sq
-        elif m := _CARD_RE.fullmatch(t.upper()):
+        elif m := _CARD_RE.fullmatch(t.upper().replace(" ", "")):  # "M5 = 10" as well as "M5=10"
             card = CARD_OF_NAME.get(m[1] + m[2])
             if card is not None:
                 if m[3] is None:
@@ -583,7 +583,7 @@ class TriTArea(Game):
                         return card * VARIANTS
                     if value in FIVE_VALUES:
                         return card * VARIANTS + 1 + FIVE_VALUES.index(value)
-        elif m := _PLACE_RE.fullmatch(low):
+        elif m := _PLACE_RE.fullmatch(low.replace(" ", "")):
             sq = SQUARE_OF_NAME.get(m[1])
             n = int(m[2]) if m[2] else 1
             if sq is not None and 1 <= n <= RH2_MAX:

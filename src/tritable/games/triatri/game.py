@@ -239,8 +239,9 @@ def parse_action(text: str) -> int:
     if not isinstance(text, str):
         raise NotationError(f"a TriATri action is text, not {text!r}")
     words = text.strip().upper().split()
-    if len(words) == 1 and words[0] in TEXT_CARD:
-        return TEXT_CARD[words[0]]
+    card = TEXT_CARD.get("".join(words))  # "R 5" as well as "R5", as the other games read spaces
+    if card is not None:
+        return card
     if words and words[0] == "GEM":
         own = len(words) == 3 and words[1] == "OWN"
         colour = words[-1]
