@@ -101,7 +101,7 @@ Actions and notation
 --------------------
 Actions are ints (``card = suit * 9 + rank - 1`` with suits I, M, E, H = 0-3; ``square = row *
 4 + column``, a1 = 0 to d4 = 15); the notation is context-free and round-trips exactly (parsing
-ignores case and extra spaces):
+ignores case and spaces, within a word too: ``M5 = 10``):
 
 - play a card: ``card * 3``, ``I7``; a 5 played as 0 or as 10: ``card * 3 + 1`` or ``+ 2``,
   ``M5=0``, ``M5=10`` (``M5`` plays it as 5);
