@@ -556,6 +556,7 @@ class TriTArea(Game):
         if not t.isascii():  # upper() and lower() fold other scripts' letters into ours ('ı7' would be I7)
             t = ""
         low = t.lower()
+        word = low.replace(" ", "")  # a card, square or bonus reads spaces within it too: "M5 = 10"
         if low == "default":
             return DEFAULT
         if low == "no extra":
@@ -569,10 +570,10 @@ class TriTArea(Game):
             if card is not None:
                 return DECLARE + card
         elif low.startswith("+"):
-            sq = SQUARE_OF_NAME.get(low[1:].replace(" ", ""))
+            sq = SQUARE_OF_NAME.get(word[1:])
             if sq is not None:
                 return EXTRA + sq
-        elif m := _CARD_RE.fullmatch(t.upper().replace(" ", "")):  # "M5 = 10" as well as "M5=10"
+        elif m := _CARD_RE.fullmatch(word.upper()):
             card = CARD_OF_NAME.get(m[1] + m[2])
             if card is not None:
                 if m[3] is None:
@@ -583,7 +584,7 @@ class TriTArea(Game):
                         return card * VARIANTS
                     if value in FIVE_VALUES:
                         return card * VARIANTS + 1 + FIVE_VALUES.index(value)
-        elif m := _PLACE_RE.fullmatch(low.replace(" ", "")):
+        elif m := _PLACE_RE.fullmatch(word):
             sq = SQUARE_OF_NAME.get(m[1])
             n = int(m[2]) if m[2] else 1
             if sq is not None and 1 <= n <= RH2_MAX:
