@@ -61,6 +61,28 @@ def test_arena_table_and_players(app: typer.Typer) -> None:
     assert "greedy vs random" in result.stdout.replace("\n", " ") or "greedy vs" in result.stdout
 
 
+def test_arena_tables_keep_their_titles_and_figures_whole(app: typer.Typer, monkeypatch: pytest.MonkeyPatch) -> None:
+    from tritable.cli.main import console
+
+    args = ["arena", "triad", "--agents", "random,greedy", "-n", "2", "-j", "1"]
+    result = runner.invoke(app, args)  # 80 columns: every title on one line
+    assert result.exit_code == 0, result.output
+    lines = [line.strip() for line in result.stdout.splitlines()]
+    for title in (
+        "2 games of triad (2 players, seed 0, 2 seatings)",
+        "by seat: first places / games (mean return)",
+        "head to head: A's wins-draws-losses (draws count half, 95% intervals)",
+    ):
+        assert title in lines, result.stdout
+    monkeypatch.setattr(console, "_width", 50)  # the head-to-head table used to lose its names and digits
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0, result.output
+    assert all(len(line) <= 50 for line in result.stdout.splitlines()), result.stdout
+    pairs = result.stdout.split("head to head")[1]
+    assert "…" not in pairs and "random" in pairs and "0-0-2" in pairs, pairs
+    assert "0.000" in pairs and "[0.000," in pairs and "0.658]" in pairs, pairs
+
+
 def test_arena_table_signs_an_infinite_elo_difference(app: typer.Typer) -> None:
     # random never beats greedy at Triad: A's score is 0, so Elo(A) - Elo(B) is minus infinity.
     result = runner.invoke(app, ["arena", "triad", "--agents", "random,greedy", "-n", "2", "-j", "1"])

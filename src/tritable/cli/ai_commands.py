@@ -166,7 +166,8 @@ def _print_report(report: ArenaReport) -> None:
         f"{data['games']} game{'s' * (data['games'] != 1)} of {g.id} ({g.players} players, seed {report.seed}, "
         f"{seatings} seating{'s' * (seatings != 1)})"
     )
-    table = Table(title=title)
+    # A minimum width keeps each title on one line where the columns are narrower than it.
+    table = Table(title=title, min_width=min(len(title), console.width))
     # A spec is never broken inside a setting (mcts:iterations=5|0 would read as 5); the headers
     # wrap instead. Specs too long for the screen fold rather than lose their settings.
     table.add_column("agent", overflow="fold", no_wrap=True)
@@ -181,21 +182,26 @@ def _print_report(report: ArenaReport) -> None:
             f"{a['max_seconds_per_move']:.4f}",
         )
     console.print(table)
-    seats = Table(title="by seat: first places / games (mean return)")
-    seats.add_column("agent", overflow="fold", no_wrap=True)
-    for seat in range(g.players):
-        seats.add_column(f"P{seat + 1}", justify="right", no_wrap=True)
+    seats_title = "by seat: first places / games (mean return)"
+    seats = Table(title=seats_title, min_width=min(len(seats_title), console.width))
     cells: dict[str, list[str]] = {a["name"]: ["-"] * g.players for a in data["agents"]}
     for row in data["by_seat"]:
         cells[row["agent"]][row["seat"]] = f"{row['first_places']}/{row['games']} ({row['mean_return']:+.2f})"
+    seats.add_column("agent", overflow="fold", min_width=6)
+    for seat in range(g.players):
+        # wraps at its space ("0/1" / "(-1.00)") only where the screen is narrower than the figure
+        seats.add_column(f"P{seat + 1}", justify="right", overflow="fold")
     for name, row in cells.items():
         seats.add_row(name, *row)
     console.print(seats)
     if data["pairs"]:
-        pairs = Table(title="head to head: A's wins-draws-losses (draws count half, 95% intervals)")
-        pairs.add_column("A vs B", overflow="fold")  # wraps at " vs " first
+        pairs_title = "head to head: A's wins-draws-losses (draws count half, 95% intervals)"
+        pairs = Table(title=pairs_title, min_width=min(len(pairs_title), console.width))
+        # On a narrow screen the figures wrap at their spaces ("0.750" / "[0.531, 0.888]") rather
+        # than lose digits, and the names fold.
+        pairs.add_column("A vs B", overflow="fold", min_width=6)  # wraps at " vs " first
         for col in ("W-D-L", "A's score", "Elo(A) - Elo(B)"):
-            pairs.add_column(col, justify="right", no_wrap=True)
+            pairs.add_column(col, justify="right", overflow="fold")
         for p in data["pairs"]:
             lo, hi = p["score_ci95"]
             elo_lo, elo_hi = p["elo_ci95"]

@@ -424,7 +424,9 @@ def simulate(
     if as_json:
         print(json.dumps(summary, indent=1))
         return
-    table = Table(title=f"{n_games} random games of {g.id} ({g.players} players, seed {seed})")
+    title = f"{n_games} random games of {g.id} ({g.players} players, seed {seed})"
+    # The columns are narrow: without a minimum width the title would wrap mid-phrase.
+    table = Table(title=title, min_width=min(len(title), console.width))
     table.add_column("seat")
     table.add_column("wins", justify="right")
     table.add_column("win %", justify="right")
