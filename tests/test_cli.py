@@ -30,6 +30,17 @@ def test_games_lists_ids_players_and_options() -> None:
     assert "trade=one [none/one/all/diff/direct]" in table.output  # the choices, not read as markup
 
 
+def test_games_on_a_narrow_screen_cuts_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+    from tritable.cli.main import console
+
+    monkeypatch.setattr(console, "_width", 50)  # ids and options used to end in "…"
+    result = runner.invoke(app, ["games"])
+    assert result.exit_code == 0, result.output
+    assert "…" not in result.output, result.output
+    ids = {line.split("│")[1].strip() for line in result.output.splitlines() if line.startswith("│")}
+    assert {"triple-triad", "triominos", "triatri", "tri-t-area", "triad"} <= ids
+
+
 def test_simulate_records_then_replay(tmp_path: Path) -> None:
     result = runner.invoke(
         app,
@@ -137,6 +148,15 @@ def test_bench_reports_medians(tmp_path: Path) -> None:
     (case,) = data["cases"]  # the id read in any case, as everywhere
     assert case["game"] == "triad" and len(case["runs_games_per_second"]) == 3
     assert case["plies_per_second"] > 0
+
+
+def test_bench_table_on_a_narrow_screen_cuts_no_figure(monkeypatch: pytest.MonkeyPatch) -> None:
+    from tritable.cli.main import console
+
+    monkeypatch.setattr(console, "_width", 50)  # "84,4…" plies/s and "trio…" used to be printed
+    result = runner.invoke(app, ["bench", "--game", "triad", "--game", "triominos", "--seconds", "0.05", "--runs", "1"])
+    assert result.exit_code == 0, result.output
+    assert "…" not in result.output, result.output
 
 
 def test_unreadable_and_hostile_files_are_refused_in_one_line(tmp_path: Path) -> None:

@@ -168,11 +168,13 @@ def _print_report(report: ArenaReport) -> None:
     )
     # A minimum width keeps each title on one line where the columns are narrower than it.
     table = Table(title=title, min_width=min(len(title), console.width))
-    # A spec is never broken inside a setting (mcts:iterations=5|0 would read as 5); the headers
-    # wrap instead. Specs too long for the screen fold rather than lose their settings.
-    table.add_column("agent", overflow="fold", no_wrap=True)
+    # A spec is not broken inside a setting (mcts:iterations=5|0 would read as 5) while the
+    # figures keep room: the headers wrap instead. On a screen too narrow for both, specs fold.
+    longest = max(len(a["name"]) for a in data["agents"])
+    table.add_column("agent", overflow="fold", no_wrap=console.width - longest >= 40)
     for col in ("first places (shared too)", "mean score", "s/move (mean)", "s/move (max)"):
-        table.add_column(col, justify="right")  # the numbers are short: only the headers wrap
+        # the numbers are short: only the headers wrap, or on a very narrow screen the numbers fold
+        table.add_column(col, justify="right", overflow="fold")
     for a in data["agents"]:
         table.add_row(
             a["name"],

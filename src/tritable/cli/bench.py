@@ -146,12 +146,11 @@ def run_benchmarks(
         results["cases"].append(case)
     if progress is not None:
         table = Table(title=f"random playouts, one core, median of {runs} runs of {seconds:g} s")
-        table.add_column("case")
-        table.add_column("games/s", justify="right")
-        table.add_column("plies/s", justify="right")
-        table.add_column("games/CPU s", justify="right")
-        table.add_column("x OpenSpiel ttt", justify="right")
-        table.add_column("target")
+        # On a narrow screen the cells wrap or fold: a figure is never cut short with "…".
+        table.add_column("case", overflow="fold")
+        for col in ("games/s", "plies/s", "games/CPU s", "x OpenSpiel ttt"):
+            table.add_column(col, justify="right", overflow="fold")
+        table.add_column("target", overflow="fold")
         if reference is not None:
             table.add_row(
                 "OpenSpiel python_tic_tac_toe",

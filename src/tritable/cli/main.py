@@ -307,10 +307,11 @@ def games(as_json: Annotated[bool, typer.Option("--json", metavar="", help="Prin
         print(json.dumps(rows, indent=1))
         return
     table = Table(title="tritable games")
-    table.add_column("id", style="bold cyan")
-    table.add_column("name")
-    table.add_column("players", justify="center")
-    table.add_column("options (default)")
+    # On a narrow screen nothing is cut: the id (what is typed) stays whole, the rest wraps or folds.
+    table.add_column("id", style="bold cyan", no_wrap=True)
+    table.add_column("name", overflow="fold")
+    table.add_column("players", justify="center", overflow="fold")
+    table.add_column("options (default)", overflow="fold")
     for row in rows:
         lo, hi = row["players"]
         opts = []
