@@ -65,7 +65,8 @@ def test_arena_tables_keep_their_titles_and_figures_whole(app: typer.Typer, monk
     from tritable.cli.main import console
 
     args = ["arena", "triad", "--agents", "random,greedy", "-n", "2", "-j", "1"]
-    result = runner.invoke(app, args)  # 80 columns: every title on one line
+    monkeypatch.setattr(console, "_width", 80)
+    result = runner.invoke(app, args)  # every title on one line
     assert result.exit_code == 0, result.output
     lines = [line.strip() for line in result.stdout.splitlines()]
     for title in (

@@ -61,9 +61,12 @@ def test_simulate_records_then_replay(tmp_path: Path) -> None:
     assert json.loads(as_json.output)["terminal"] is True
 
 
-def test_simulate_keeps_its_title_on_one_line() -> None:
+def test_simulate_keeps_its_title_on_one_line(monkeypatch: pytest.MonkeyPatch) -> None:
+    from tritable.cli.main import console
+
+    monkeypatch.setattr(console, "_width", 80)
     # The table's columns are narrower than its title, which used to wrap ("(2 / players, seed 1)").
-    result = runner.invoke(app, ["simulate", "triple-triad", "--games", "3", "--seed", "1"], env={"COLUMNS": "80"})
+    result = runner.invoke(app, ["simulate", "triple-triad", "--games", "3", "--seed", "1"])
     assert result.exit_code == 0, result.output
     assert "3 random games of triple-triad (2 players, seed 1)" in result.output.splitlines()[0]
 

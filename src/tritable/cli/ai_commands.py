@@ -15,7 +15,6 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-from rich.table import Table
 
 from tritable.cli.command import Command
 from tritable.engine import State, TritableError, game_class
@@ -141,7 +140,7 @@ def _write_records(report: ArenaReport, folder: Path) -> int:
 
 
 def _print_report(report: ArenaReport) -> None:
-    from tritable.cli.main import console
+    from tritable.cli.main import console, titled_table
 
     g = report.game
     if report.interrupted and not report.games:
@@ -166,8 +165,7 @@ def _print_report(report: ArenaReport) -> None:
         f"{data['games']} game{'s' * (data['games'] != 1)} of {g.id} ({g.players} players, seed {report.seed}, "
         f"{seatings} seating{'s' * (seatings != 1)})"
     )
-    # A minimum width keeps each title on one line where the columns are narrower than it.
-    table = Table(title=title, min_width=min(len(title), console.width))
+    table = titled_table(title)
     # A spec is not broken inside a setting (mcts:iterations=5|0 would read as 5) while the
     # figures keep room: the headers wrap instead. On a screen too narrow for both, specs fold.
     longest = max(len(a["name"]) for a in data["agents"])
@@ -184,8 +182,7 @@ def _print_report(report: ArenaReport) -> None:
             f"{a['max_seconds_per_move']:.4f}",
         )
     console.print(table)
-    seats_title = "by seat: first places / games (mean return)"
-    seats = Table(title=seats_title, min_width=min(len(seats_title), console.width))
+    seats = titled_table("by seat: first places / games (mean return)")
     cells: dict[str, list[str]] = {a["name"]: ["-"] * g.players for a in data["agents"]}
     for row in data["by_seat"]:
         cells[row["agent"]][row["seat"]] = f"{row['first_places']}/{row['games']} ({row['mean_return']:+.2f})"
@@ -197,8 +194,7 @@ def _print_report(report: ArenaReport) -> None:
         seats.add_row(name, *row)
     console.print(seats)
     if data["pairs"]:
-        pairs_title = "head to head: A's wins-draws-losses (draws count half, 95% intervals)"
-        pairs = Table(title=pairs_title, min_width=min(len(pairs_title), console.width))
+        pairs = titled_table("head to head: A's wins-draws-losses (draws count half, 95% intervals)")
         # On a narrow screen the figures wrap at their spaces ("0.750" / "[0.531, 0.888]") rather
         # than lose digits, and the names fold.
         pairs.add_column("A vs B", overflow="fold", min_width=6)  # wraps at " vs " first

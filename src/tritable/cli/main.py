@@ -44,6 +44,12 @@ app = typer.Typer(
 console = Console()
 err_console = Console(stderr=True)
 
+
+def titled_table(title: str) -> Table:
+    """A table whose title stays on one line where its columns are narrower than the title."""
+    return Table(title=title, min_width=min(len(title), console.width))
+
+
 MIN_BENCH_SECONDS = 0.01
 MAX_BENCH_SECONDS = 3600.0
 MOST_GAMES = 10_000_000
@@ -425,9 +431,7 @@ def simulate(
     if as_json:
         print(json.dumps(summary, indent=1))
         return
-    title = f"{n_games} random games of {g.id} ({g.players} players, seed {seed})"
-    # The columns are narrow: without a minimum width the title would wrap mid-phrase.
-    table = Table(title=title, min_width=min(len(title), console.width))
+    table = titled_table(f"{n_games} random games of {g.id} ({g.players} players, seed {seed})")
     table.add_column("seat")
     table.add_column("wins", justify="right")
     table.add_column("win %", justify="right")
