@@ -35,7 +35,8 @@ second a move on the reference machine:
   ``ismcts:iterations=300:c=0.3:rollout_depth=30:samples=32``, hard
   ``halving:iterations=3000:rollout_depth=30:seconds=0.8``
 * triatri: easy ``ismcts:iterations=40:samples=16``, normal ``ismcts:iterations=400:samples=32``,
-  hard ``ismcts:iterations=20000:samples=512:seconds=0.8`` (full random playouts, many determinizations)
+  hard ``ismcts:iterations=20000:samples=512:seconds=0.8`` (playouts to the end by the TriATri policy, many
+  determinizations)
 * tri-t-area: easy ``mcts:iterations=40:determinizations=4``, normal ``mcts:iterations=300``, hard
   ``mcts:iterations=1000:seconds=0.8``
 * any other game: with hidden information easy ``ismcts:iterations=40:samples=16``, normal
