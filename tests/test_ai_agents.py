@@ -652,6 +652,26 @@ def test_ismcts_draws_no_more_determinizations_than_iterations(monkeypatch: pyte
     assert 1 <= calls <= 2
 
 
+def test_known_state_is_not_fooled_by_a_view_that_two_states_fit(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Six equal draws used to be enough to call a position known, so a view that two states fit
+    passed for known once in 32; the confirming draws come from a stream of their own."""
+    game = tritable.new_game("triatri", 3)
+    state = game.new_state(seed=3)
+    seat = state.players_to_move()[0]
+    two = [Observation(state, seat, 0).sample(), Observation(state, seat, 1).sample()]
+    assert two[0] != two[1]
+    monkeypatch.setattr(Observation, "_draw", lambda self: lambda rng: two[rng.randrange(2)].clone())
+    six_alike = 0
+    for seed in range(300):
+        obs, old = Observation(state, seat, seed), Observation(state, seat, seed)
+        six_alike += len(old.determinizations(6)) == 1
+        assert obs.known_state() is None
+        assert obs.rng.getstate() == old.rng.getstate()  # the search's stream is untouched
+    assert six_alike > 0  # the old test would have been fooled on these seeds
+    monkeypatch.setattr(Observation, "_draw", lambda self: lambda rng: two[0].clone())
+    assert Observation(state, seat, 0).known_state() == two[0]
+
+
 def test_an_agent_s_repr_rebuilds_it() -> None:
     import tritable.ai.agents as agents_module
     import tritable.ai.halving as halving_module

@@ -157,7 +157,7 @@ class Observation:
     game, else a state drawn from the view by ``game.sample_state``.
     """
 
-    __slots__ = ("_actions", "_memo", "_state", "game", "rng", "seat", "view")
+    __slots__ = ("_actions", "_memo", "_seed", "_state", "game", "rng", "seat", "view")
 
     def __init__(self, state: State, seat: int, seed: int | str) -> None:
         if not isinstance(state, State):  # a view, say: the agent builds the seat's view itself
@@ -171,7 +171,8 @@ class Observation:
         self.game: Game = state.game
         self.seat = seat
         self.view: JSON = state.view(seat)
-        self.rng = random.Random(f"{seed}:{view_digest(self.view)}")
+        self._seed = f"{seed}:{view_digest(self.view)}"
+        self.rng = random.Random(self._seed)
         self._state: State | None = state.clone() if self.game.perfect_information else None
         self._actions: list[Action] | None = None
         self._memo: dict[str, Any] = {}
@@ -232,11 +233,27 @@ class Observation:
                 groups.append([sample, 1])
         return [(g[0], g[1]) for g in groups]
 
-    def known_state(self, probes: int = 6) -> State | None:
+    def known_state(self, probes: int = 6, confirm: int = 26) -> State | None:
         """The position itself when nothing in it is hidden from the seat (every one of
-        ``probes`` draws from the view is the same position), else ``None``."""
+        ``probes`` draws from the view, and then ``confirm`` more, is the same position), else
+        ``None``.
+
+        Six equal draws alone would take a view with two ways left to fill it (the last two
+        hidden tiles of two racks, say) for a known position once in 32; the 26 further draws
+        make that about one in 10^9. They come from a generator of their own, so the search's
+        random stream is the same whatever the answer."""
+        if self._state is not None:
+            return self._state.clone()
         groups = self.determinizations(probes)
-        return groups[0][0] if len(groups) == 1 else None
+        if len(groups) != 1:
+            return None
+        state = groups[0][0]
+        rng = random.Random(f"{self._seed}:known")
+        draw = self._draw()
+        for _ in range(confirm):
+            if draw(rng) != state:
+                return None
+        return state
 
     def legal_actions(self) -> list[Action]:
         """The seat's legal actions (the same in every sample: the sampler guarantees it); a new
