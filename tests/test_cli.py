@@ -41,6 +41,18 @@ def test_games_on_a_narrow_screen_cuts_nothing(monkeypatch: pytest.MonkeyPatch) 
     assert {"triple-triad", "triominos", "triatri", "tri-t-area", "triad"} <= ids
 
 
+def test_simulate_says_when_a_game_had_more_than_one_winner() -> None:
+    """Tri*T*Area can end with two seats sharing first place: each counts a win, so the win %
+    add up to more than 100, and the summary says why."""
+    result = runner.invoke(app, ["simulate", "tri-t-area", "--games", "2", "--json"])
+    summary = json.loads(result.output)
+    assert summary["shared_wins"] == 1 and sum(summary["wins"].values()) == 3 and summary["draws"] == 0
+    shown = runner.invoke(app, ["simulate", "tri-t-area", "--games", "2"], env={"COLUMNS": "200"})
+    assert "1 game won by more than one seat (a win for each" in shown.output, shown.output
+    alone = json.loads(runner.invoke(app, ["simulate", "triad", "--games", "3", "--json"]).output)
+    assert alone["shared_wins"] == 0
+
+
 def test_simulate_records_then_replay(tmp_path: Path) -> None:
     result = runner.invoke(
         app,
@@ -214,6 +226,7 @@ def test_runaway_sizes_and_numbers_are_refused(tmp_path: Path) -> None:
         (["simulate", "triad", "-n", "99999999999999999999"], "--games takes 1 to"),
         (["simulate", "triad", "-n", "1", "--record", ""], "--record takes the name of a folder"),
         (["arena", "triad", "-a", "random,random", "-n", "99999999999999999999"], "--games takes 1 to"),
+        (["arena", "triatri", "-a", "random,greedy,easy", "-n", "999999"], "1,000,002 games once rounded up"),
         (["arena", "triad", "-a", "random,random", "-n", "2", "-j", "100000"], "--jobs takes 1 to"),
         (["bench", "--seconds", "nan"], "--seconds takes"),
         (["bench", "--seconds", "inf"], "--seconds takes"),

@@ -641,7 +641,9 @@ def test_facing_a_human_an_ai_thinks_through_a_forced_move() -> None:
     assert searched == [1]
 
 
-def test_load_refuses_a_finished_game_and_names_the_file_for_a_bad_saved_level(tmp_path: Path) -> None:
+def test_load_refuses_a_finished_game_and_names_the_file_for_a_bad_saved_level(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     state = tritable.new_game("triad").new_state(seed=3)
     rng = __import__("random").Random(1)
     while not state.is_terminal():
@@ -650,6 +652,14 @@ def test_load_refuses_a_finished_game_and_names_the_file_for_a_bad_saved_level(t
     done.write_text(state.record().dumps())
     result = CliRunner().invoke(app, ["play", "--load", str(done)])
     assert result.exit_code == 2 and "the game is over: nothing to play" in result.output, result.output
+    # The game named beside --load is read in any case, as everywhere else.
+    result = CliRunner().invoke(app, ["play", "TRIAD", "--load", str(done)])
+    assert result.exit_code == 2 and "the game is over: nothing to play" in result.output, result.output
+    # A name that starts with "-" is given as ./-done.json, which no parser takes for an option.
+    (tmp_path / "-done.json").write_text(state.record().dumps())
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(app, ["play", "--load", "./-done.json"], env={"COLUMNS": "300"})
+    assert "`tritable replay --step ./-done.json`" in result.output, result.output
     spaced = tmp_path / "the end.json"  # the command it suggests can be pasted as it is
     spaced.write_text(state.record().dumps())
     result = CliRunner().invoke(app, ["play", "--load", str(spaced)], env={"COLUMNS": "300"})

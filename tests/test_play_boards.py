@@ -676,6 +676,15 @@ def test_the_header_the_save_line_and_a_wrong_number_read_cleanly(
     monkeypatch.chdir(tmp_path)
     session.save("a b.json")
     assert "tritable play --load 'a b.json'" in session.console.export_text()
+    # A name that starts with "-" is pasted as ./-x.json, which no parser takes for an option;
+    # "-" itself (or "./-") would be read as standard input, so no save takes it.
+    session.save("-x.json")
+    assert "tritable play --load ./-x.json" in session.console.export_text()
+    assert (tmp_path / "-x.json").is_file()
+    for name in ("-", "./-"):
+        with pytest.raises(tritable.TritableError, match="- means standard input"):
+            session.save(name)
+    assert not (tmp_path / "-").exists()
 
 
 def test_triatri_mentions_the_fake_only_to_a_player_who_holds_one() -> None:

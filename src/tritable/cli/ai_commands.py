@@ -98,8 +98,10 @@ def arena(
         check_specs(g, specs)
     except (TritableError, ValueError) as exc:
         fail(str(exc))
-    folder = record_folder(record_to, g.id, seed) if record_to is not None else None
     planned = planned_games(specs, n_games)
+    if planned > MOST_GAMES:  # rounded up to every seating, 999,999 games would be 1,000,002
+        fail(f"--games {n_games:,} makes {planned:,} games once rounded up to every seating: at most {MOST_GAMES:,}")
+    folder = record_folder(record_to, g.id, seed) if record_to is not None else None
     # With --json the tables are not printed, but a terminal still shows the progress (on stderr).
     shown = Console(stderr=True) if as_json else console
     with Progress(

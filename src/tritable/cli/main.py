@@ -386,6 +386,7 @@ def simulate(
     rng = random.Random(seed)
     wins: Counter[int] = Counter()
     draws = 0
+    shared = 0
     total_plies = 0
     reasons: Counter[str] = Counter()
     score_sums = [0.0] * g.players
@@ -401,6 +402,7 @@ def simulate(
         if outcome.winners:
             for w in outcome.winners:
                 wins[w] += 1
+            shared += len(outcome.winners) > 1
         else:
             draws += 1
         # Triple Triad and Triad name it "reason", Triominos and TriATri "end" (their saved
@@ -422,6 +424,7 @@ def simulate(
         "plies_per_game": total_plies / n_games,
         "wins": {str(s): wins[s] for s in range(g.players)},
         "draws": draws,
+        "shared_wins": shared,
         "mean_scores": [s / n_games for s in score_sums],
         "end_reasons": dict(reasons),
         "seconds": elapsed,
@@ -444,6 +447,11 @@ def simulate(
         f"plies: {total_plies} ({summary['plies_per_game']:.1f} a game)   "
         f"speed: {summary['games_per_second']:.0f} games/s, {summary['plies_per_second']:.0f} plies/s"
     )
+    if shared:
+        console.print(
+            f"{shared} game{'s' if shared != 1 else ''} won by more than one seat "
+            "(a win for each: the win % add up to more than 100)"
+        )
     if reasons:
         console.print("end reasons: " + ", ".join(f"{k} {v}" for k, v in reasons.most_common()))
     if record is not None:

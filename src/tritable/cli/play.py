@@ -92,6 +92,14 @@ HELP = """\
 Ctrl-C also stops."""
 
 
+def as_argument(path: Path) -> str:
+    """``path`` as a command line needs it, so that a printed command can be pasted as it is:
+    quoted for the shell (a space, say), and a name that starts with ``-`` as ``./-x.json``, which
+    the command's parser cannot take for an option."""
+    text = str(path)
+    return shlex.quote(f"./{text}" if text.startswith("-") else text)
+
+
 class _Quit(Exception):
     """The player asked to stop."""
 
@@ -581,6 +589,8 @@ class Session:
             raise TritableError(f"cannot save to {name}: {getattr(exc, 'strerror', None) or exc}") from None
         if folder:
             raise TritableError(f"{name} names a folder: save needs a file name (save {path / 'game.json'}, say)")
+        if path == Path("-"):  # "./-" too: the commands read that name as standard input
+            raise TritableError("a save named - could not be loaded (- means standard input): choose another name")
         if exists and not own:
             raise TritableError(f"{path} exists already: choose another name (or remove it first)")
         record = Record.from_state(self.state, names=[s.name for s in self.seats], seed=self.seed)
@@ -589,11 +599,10 @@ class Session:
         except OSError as exc:
             raise TritableError(f"cannot write {path}: {exc.strerror or exc}") from None
         self.saved = (path, list(self.state.history))
-        # Quoted as a shell needs it (a space, say), so that the command can be pasted as it is.
         if self.state.is_terminal():
-            then = f"replay it with: tritable replay {shlex.quote(str(path))}"
+            then = f"replay it with: tritable replay {as_argument(path)}"
         else:
-            then = f"continue it with: tritable play --load {shlex.quote(str(path))}"
+            then = f"continue it with: tritable play --load {as_argument(path)}"
         self.console.print(Text(f"saved to {path} — {then}", style="green"))
 
     def rules(self) -> RenderableType:
@@ -1148,7 +1157,7 @@ def play(
     ] = None,
 ) -> None:
     """Play a game at the terminal: against AI seats, or with friends at one keyboard."""
-    from tritable.cli.main import STDIN, as_players_say, check_seed, fail, load_record, make_game
+    from tritable.cli.main import STDIN, as_players_say, check_seed, fail, known_id, load_record, make_game
 
     console = Console(highlight=False)
     if sys.stdin is None:  # started with standard input closed
@@ -1162,7 +1171,7 @@ def play(
         if load == STDIN:
             fail("--load - would read the save from the input the game is played with: give a file")
         record = load_record(load)
-        if game is not None and game != record.game:
+        if game is not None and known_id(game) != record.game:
             fail(f"{load} is a {record.game} game, not {game}")
         try:
             state = record.replay()
@@ -1172,7 +1181,7 @@ def play(
             # Quoted as a shell needs it, as save quotes the name in the command it prints.
             fail(
                 f"{load}: the game is over: nothing to play "
-                f"(`tritable replay --step {shlex.quote(str(load))}` steps through it)"
+                f"(`tritable replay --step {as_argument(load)}` steps through it)"
             )
         g = state.game
         base_seed = record.seed if record.seed is not None else random.randrange(2**31)
