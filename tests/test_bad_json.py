@@ -8,6 +8,7 @@ import json
 import random
 import re
 import time
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -377,3 +378,86 @@ def test_a_state_with_an_unknown_field_is_refused(game_id: str, players: int, op
         if game_id == "triatri":
             with pytest.raises(StateError, match="unknown fields in 'state': hans"):
                 game.state_from_json({**data, "state": {**data["state"], "hans": []}})
+
+
+GAMES = [("triad", 2), ("triominos", 3), ("triple-triad", 2), ("triatri", 3), ("tri-t-area", 4)]
+
+
+@pytest.mark.parametrize(("game_id", "players"), GAMES)
+@pytest.mark.parametrize("depth", [600, 985])
+def test_json_nested_too_deeply_is_a_state_error(game_id: str, players: int, depth: int) -> None:
+    """``json.loads`` reads some 990 levels, but copying or comparing 500 of them used to run out
+    of stack: a RecursionError, not the StateError that a tampered view or state gets."""
+    deep: list[Any] = []
+    for _ in range(depth):  # not json.loads: under pytest's frames it would run out of stack first
+        deep = [deep]
+    game = new_game(game_id, players)
+    state = play(game, 1, 5)
+    for seat in (0, None):
+        view = plain(state.view(seat))
+        for key in view:
+            tampered = {**view, key: deep}
+            with pytest.raises(StateError):
+                game.sampler(tampered)(random.Random(1))
+    data = plain(state.to_json())
+    for key in [*data, *data.get("state", {})]:
+        tampered = copy.deepcopy(data)
+        (tampered if key in tampered else tampered["state"])[key] = deep
+        with pytest.raises(StateError):
+            game.state_from_json(tampered)
+
+
+@pytest.mark.parametrize(("game_id", "players"), GAMES)
+def test_numbers_too_long_to_print_are_refused_with_a_typed_error(game_id: str, players: int) -> None:
+    """Python will not turn an int of 4,300 digits into text, so a message that quoted one raised
+    a plain ValueError; JSON cannot hold one, but a Python caller can pass it."""
+    from tritable.engine import TritableError
+
+    huge = 10**5000
+    game = new_game(game_id, players)
+    state = game.new_state(seed=1)
+    before = state.to_json()
+    seat = state.players_to_move()[0]
+    calls: list[Callable[[], object]] = [
+        lambda: state.apply_action(huge, seat),
+        lambda: state.apply_action((huge,), seat),
+        lambda: state.apply_action(state.legal_actions(seat)[0], huge),
+        lambda: game.action_to_string(huge),
+        lambda: state.view(huge),
+        lambda: state.legal_actions(huge),
+        lambda: game.string_to_action("9" * 5000),
+        lambda: game.string_to_action("x" * 100_000),
+    ]
+    for call in calls:
+        with pytest.raises(TritableError) as refused:
+            call()
+        assert len(str(refused.value)) <= 1000
+    assert state.to_json() == before
+
+
+def test_tri_t_area_notation_with_thousands_of_digits_is_a_notation_error() -> None:
+    from tritable.engine import NotationError
+
+    game = new_game("tri-t-area", 4)
+    for text in ("sell " + "9" * 4301, "b3x" + "9" * 4301, "M5=" + "9" * 4301):
+        with pytest.raises(NotationError, match="cannot read"):
+            game.string_to_action(text)
+    assert game.string_to_action("sell 02") == game.string_to_action("sell 2")
+
+
+def test_a_triple_triad_sample_keeps_its_own_elements() -> None:
+    """Its setup held the view's own lists of elements, so changing the view changed the sample."""
+    game = new_game("triple-triad", options={"elemental": True})
+    view = game.new_state(seed=0).view(0)
+    sample = game.sample_state(view, random.Random(1))
+    before = sample.to_json()
+    view["elements"][0] = "ZZ"
+    assert sample.to_json() == before
+
+
+def test_an_option_number_is_written_as_json_writes_it() -> None:
+    from tritable.engine import OptionError
+
+    with pytest.raises(OptionError, match="takes a whole number, not '4_00'"):
+        new_game("triominos", options={"target": "4_00"})
+    assert new_game("triominos", options={"target": " 300 "}).options["target"] == 300

@@ -9,9 +9,38 @@ from __future__ import annotations
 
 import re
 
+LONGEST_MESSAGE = 1000
+"""The most characters an error's message holds: a message quotes what it refuses, and a
+server passes messages on to clients, so a megabyte of bad notation is not echoed whole."""
+
 
 class TritableError(ValueError):
-    """Base class of every error about bad input to tritable."""
+    """Base class of every error about bad input to tritable.
+
+    >>> len(str(TritableError("x" * 5000))) == LONGEST_MESSAGE
+    True
+    """
+
+    def __init__(self, *args: object) -> None:
+        if len(args) == 1 and isinstance(args[0], str) and len(args[0]) > LONGEST_MESSAGE:
+            args = (args[0][: LONGEST_MESSAGE - 1] + "…",)
+        super().__init__(*args)
+
+
+def shown(value: object, limit: int = 80) -> str:
+    """``repr(value)`` for a message, cut to ``limit`` characters; a whole number Python will
+    not print (4,300 digits or more) is named by its size instead.
+
+    >>> shown((1, "x")), shown(10**5000), shown("y" * 100)[-3:]
+    ("(1, 'x')", 'a number of about 5,001 digits', 'yy…')
+    """
+    if isinstance(value, int) and value.bit_length() > 256:
+        return f"a number of about {int(value.bit_length() * 0.30103) + 1:,} digits"
+    try:
+        text = repr(value)
+    except (ValueError, RecursionError):  # a list that holds such a number, or lists 1,000 deep
+        return f"a {type(value).__name__} too long or too deep to show"
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 class UnknownGameError(TritableError):
@@ -108,6 +137,8 @@ def in_json_terms(exc: Exception) -> str:
     >>> in_json_terms(ValueError("invalid literal for int() with base 10: 'x'"))
     "invalid literal for int() with base 10: 'x'"
     """
+    if isinstance(exc, RecursionError):
+        return "nested too deeply to read"
     said = str(exc)
     for pattern, expected in _WRONG_TYPE:
         found = re.search(pattern, said)

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import copy
 import enum
+import functools
 import json
 import random
 from abc import ABC, ABCMeta, abstractmethod
@@ -33,6 +34,7 @@ from tritable.engine.errors import (
     StateError,
     TritableError,
     in_json_terms,
+    shown,
 )
 
 if TYPE_CHECKING:
@@ -80,9 +82,7 @@ def _as_given(value: Any) -> str:
             return json.dumps(value)[:80]
         except (TypeError, ValueError):  # not JSON after all: a Python caller's object
             pass
-    if isinstance(value, int) and value.bit_length() > 256:  # Python will not print 4,300+ digits
-        return f"a number of about {int(value.bit_length() * 0.30103) + 1:,} digits"
-    return repr(value)[:80]
+    return shown(value)
 
 
 _TRUE = {"true", "1", "yes", "on", "y"}
@@ -125,7 +125,7 @@ class Option:
                 raise OptionError(f"option {self.name!r} takes a whole number, not {_as_given(value)}", self.name)
             if isinstance(value, str):
                 try:
-                    if not value.isascii():  # int() reads other scripts' digits too
+                    if not value.isascii() or "_" in value:  # int() reads other scripts' digits, and 4_00
                         raise ValueError(value)
                     value = int(value.strip())
                 except ValueError:
@@ -258,6 +258,25 @@ class Options(dict[str, Any]):
         return (Options, (dict(self),))
 
 
+_READERS = ("state_from_json", "sample_state", "sampler")
+"""The methods of a game that read JSON a caller gives (a state, a view)."""
+
+
+def _too_deep_is_a_state_error(method: Callable[..., Any]) -> Callable[..., Any]:
+    """``method`` with a :class:`StateError` for JSON nested too deeply to read: ``json.loads``
+    reads some 990 levels, and a game that quotes a value in a message (``repr``), copies or
+    compares it runs out of stack on fewer when it is called from deep in a stack of its own."""
+
+    @functools.wraps(method)
+    def reading(self: Game, data: Any, *args: Any) -> Any:
+        try:
+            return method(self, data, *args)
+        except RecursionError:
+            raise StateError("the JSON is nested too deeply to read") from None
+
+    return reading
+
+
 class _GameMeta(ABCMeta):
     """Seals a game once its class's ``__init__`` (the subclass's, with the caches it keeps) has
     run: from then on :meth:`Game.__setattr__` refuses every attribute."""
@@ -282,6 +301,13 @@ class Game(metaclass=_GameMeta):
     option_specs: ClassVar[tuple[Option, ...]] = ()
     perfect_information: ClassVar[bool] = True
     """False when some seat may not see everything (then :meth:`view` hides it)."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        for name in _READERS:
+            method = cls.__dict__.get(name)
+            if callable(method) and not getattr(method, "__isabstractmethod__", False):
+                setattr(cls, name, _too_deep_is_a_state_error(method))
 
     def __init__(self, players: int | None = None, options: Mapping[str, Any] | None = None) -> None:
         if players is None:
@@ -724,7 +750,7 @@ class State(ABC):
 
     def _view_header(self, seat: int | None) -> JSON:
         if seat is not None and not (type(seat) is int and 0 <= seat < self.game.players):
-            raise StateError(f"no seat {seat!r} in a {self.game.players}-player game")
+            raise StateError(f"no seat {shown(seat)} in a {self.game.players}-player game")
         g = self.game
         return {
             "game": g.id,
@@ -766,7 +792,7 @@ class State(ABC):
 
 _S = TypeVar("_S", bound=State)
 
-_READ_ERRORS = (KeyError, TypeError, ValueError, IndexError, AttributeError, OverflowError)
+_READ_ERRORS = (KeyError, TypeError, ValueError, IndexError, AttributeError, OverflowError, RecursionError)
 """What reading a malformed JSON state or view raises before a game names the problem."""
 
 
@@ -858,7 +884,7 @@ def check_seat(player: object, players: int | None = None) -> None:
         if type(player) is not int:
             raise OutOfTurnError(f"a seat is a whole number, not {player!r}")
         if players is not None and not 0 <= player < players:
-            raise StateError(f"no seat {player!r} in a {players}-player game")
+            raise StateError(f"no seat {shown(player)} in a {players}-player game")
 
 
 def check_rng(rng: object) -> None:
@@ -871,16 +897,24 @@ def check_rng(rng: object) -> None:
 def copy_json(value: Any) -> Any:
     """A copy of JSON-like ``value`` that shares nothing mutable with it (mappings become dicts,
     lists and tuples keep their type): what a state keeps of a setup that its caller may go on
-    changing. Quicker than :func:`copy.deepcopy` on such data."""
+    changing. Quicker than :func:`copy.deepcopy` on such data. JSON nested too deeply to copy (a
+    tampered view or state: ``json.loads`` reads some 990 levels) raises :class:`StateError`."""
+    try:
+        return _copy_json(value)
+    except RecursionError:
+        raise StateError("a JSON value is nested too deeply") from None
+
+
+def _copy_json(value: Any) -> Any:
     kind = type(value)
     if kind is list or kind is tuple:
         if all(type(v) in _SCALARS for v in value):  # the common case (a deck, a rack): no recursion
             return value.copy() if kind is list else value
-        return kind(copy_json(v) for v in value)
+        return kind(_copy_json(v) for v in value)
     if isinstance(value, Mapping):
-        return {k: copy_json(v) for k, v in value.items()}
+        return {k: _copy_json(v) for k, v in value.items()}
     if isinstance(value, list | tuple):
-        return type(value)(copy_json(v) for v in value)
+        return type(value)(_copy_json(v) for v in value)
     return value
 
 
@@ -889,13 +923,21 @@ _SCALARS = frozenset({str, int, float, bool, type(None)})
 
 def same_json(a: object, b: object) -> bool:
     """``a == b`` with the same types throughout: ``(1, 2)`` is not ``(1.0, 2)`` nor ``(True, 2)``,
-    though Python finds them equal. Actions and states cross networks as JSON, where those differ."""
+    though Python finds them equal. Actions and states cross networks as JSON, where those differ.
+    Values nested too deeply to compare raise :class:`StateError`, as :func:`copy_json`."""
+    try:
+        return _same_json(a, b)
+    except RecursionError:
+        raise StateError("a JSON value is nested too deeply") from None
+
+
+def _same_json(a: object, b: object) -> bool:
     if type(a) is not type(b):
         return False
     if isinstance(a, tuple | list) and isinstance(b, tuple | list):
-        return len(a) == len(b) and all(same_json(x, y) for x, y in zip(a, b, strict=True))
+        return len(a) == len(b) and all(_same_json(x, y) for x, y in zip(a, b, strict=True))
     if isinstance(a, dict) and isinstance(b, dict):
-        return a.keys() == b.keys() and all(same_json(v, b[k]) for k, v in a.items())
+        return a.keys() == b.keys() and all(_same_json(v, b[k]) for k, v in a.items())
     return a == b
 
 

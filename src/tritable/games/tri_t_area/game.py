@@ -158,6 +158,7 @@ from tritable.engine.errors import (
     SetupError,
     StateError,
     TritableError,
+    shown,
 )
 from tritable.engine.protocol import (
     JSON,
@@ -279,8 +280,9 @@ NPLAYS = NCARDS * VARIANTS
 DECLARE_PHASE, SELL_PHASE, PLAY_PHASE, PLACE_PHASE, EXTRA_PHASE, OVER = range(6)
 PHASE_NAMES = ("declare", "sell", "play", "place", "extra", "over")
 
-_CARD_RE = re.compile(rf"([{SUIT_LETTERS}])([0-9]+)(?:=([0-9]+))?")
-_PLACE_RE = re.compile(r"([a-h][0-9]+)(?:x([0-9]+))?")
+# Numbers of at most 4 digits: Python will not read 4,300, and no value or count needs 3.
+_CARD_RE = re.compile(rf"([{SUIT_LETTERS}])([0-9]+)(?:=([0-9]{{1,4}}))?")
+_PLACE_RE = re.compile(r"([a-h][0-9]+)(?:x([0-9]{1,4}))?")
 
 
 def _notation(action: int) -> str | None:
@@ -540,7 +542,7 @@ class TriTArea(Game):
     def action_to_string(self, action: Action) -> str:
         text = NOTATION.get(action) if type(action) is int else None  # not True for 1
         if text is None:
-            raise NotationError(f"{action!r} is not a Tri*T*Area action")
+            raise NotationError(f"{shown(action)} is not a Tri*T*Area action")
         return text
 
     def string_to_action(self, text: str) -> Action:
@@ -563,7 +565,8 @@ class TriTArea(Game):
             return NO_EXTRA
         if low.startswith("sell "):
             count = low[5:]
-            if count.isascii() and count.isdigit() and int(count) < 100:
+            # The length first: Python will not read 4,300 digits, and no count has more than 2.
+            if count.isascii() and count.isdigit() and len(count) <= 4 and int(count) < 100:
                 return SELL + int(count)
         elif low.startswith("declare "):
             card = CARD_OF_NAME.get(t[8:].upper().replace(" ", ""))
@@ -760,7 +763,7 @@ class TriTAreaState(State):
         try:
             return repr(self.game.action_to_string(action))
         except NotationError:
-            return repr(action)
+            return shown(action)
 
     def apply_action(self, action: Action, player: int | None = None) -> None:
         ph = self.phase
@@ -774,7 +777,7 @@ class TriTAreaState(State):
                 check_seat(player, SEATS)
                 raise OutOfTurnError(f"it is seat {seat}'s turn, not seat {player}'s")
         if type(action) is not int:
-            raise IllegalActionError(f"{action!r} is not a Tri*T*Area action")
+            raise IllegalActionError(f"{shown(action)} is not a Tri*T*Area action")
         if ph == PLAY_PHASE:
             self._play(seat, action)
         elif ph == PLACE_PHASE:

@@ -14,6 +14,7 @@ from tritable.engine.errors import (
     OutOfTurnError,
     SetupError,
     StateError,
+    shown,
 )
 from tritable.engine.protocol import (
     JSON,
@@ -137,11 +138,11 @@ def removable_after(board: Sequence[int], seat: int, t: int) -> set[int]:
 
 def action_text(action: Action) -> str:
     if type(action) is not int or not 0 <= action < ACTIONS:
-        raise NotationError(f"{action!r} is not a Triad action")
+        raise NotationError(f"{shown(action)} is not a Triad action")
     if action < TURN_BASE:
         path = PATH[action]
         if path is None:
-            raise NotationError(f"{action!r} is not a Triad action")
+            raise NotationError(f"{shown(action)} is not a Triad action")
         return f"{NAMES[action // SQUARES]}={len(path)}>{NAMES[action % SQUARES]}"
     if action < SLIDE_BASE:
         sq, v = divmod(action - TURN_BASE, 3)
@@ -149,7 +150,7 @@ def action_text(action: Action) -> str:
     if action < REMOVE_BASE:
         code = action - SLIDE_BASE
         if PATH[code] is None:
-            raise NotationError(f"{action!r} is not a Triad action")
+            raise NotationError(f"{shown(action)} is not a Triad action")
         return f"{NAMES[code // SQUARES]}>{NAMES[code % SQUARES]}"
     return "x" + NAMES[action - REMOVE_BASE]
 
@@ -466,7 +467,7 @@ class TriadState(State):
             check_seat(player, 2)
             raise OutOfTurnError(f"it is seat {seat}'s turn, not seat {player}'s")
         if type(action) is not int or not 0 <= action < ACTIONS:
-            raise IllegalActionError(f"{action!r} is not a Triad action")
+            raise IllegalActionError(f"{shown(action)} is not a Triad action")
         board = self.board
         if self.pending:
             sq = action - REMOVE_BASE

@@ -14,6 +14,7 @@ from tritable.engine.errors import (
     OutOfTurnError,
     SetupError,
     StateError,
+    shown,
 )
 from tritable.engine.protocol import (
     JSON,
@@ -224,7 +225,7 @@ def action_text(action: Action) -> str:
             return CARD_TEXT[action]
         if GEM_SUPPLY <= action < GEM_OWN + 3:
             return gem_text(action)
-    raise NotationError(f"{action!r} is not a TriATri action")
+    raise NotationError(f"{shown(action)} is not a TriATri action")
 
 
 def _shown(action: object) -> str:
@@ -232,7 +233,7 @@ def _shown(action: object) -> str:
     try:
         return action_text(action)
     except NotationError:
-        return repr(action)
+        return shown(action)
 
 
 def parse_action(text: str) -> int:

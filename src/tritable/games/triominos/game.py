@@ -16,6 +16,7 @@ from tritable.engine.errors import (
     SetupError,
     StateError,
     TritableError,
+    shown,
 )
 from tritable.engine.protocol import (
     JSON,
@@ -108,7 +109,7 @@ def _notation(action: Action) -> str:
         tile, x, y, rot = action
         if 0 <= tile < len(TILES) and rot in ROTATIONS[tile] and abs(x) <= LIMIT and abs(y) <= LIMIT:
             return placement_text(tile, x, y, rot)
-    raise NotationError(f"not a triominos action: {action!r}")
+    raise NotationError(f"not a triominos action: {shown(action)}")
 
 
 class Triominos(Game):
@@ -278,7 +279,7 @@ class Triominos(Game):
         # Checked before the cache, whose keys take (True, 0, 0, 0) or (-1.0,) for the equal
         # action of ints: what such junk gave would depend on what was written before.
         if type(action) is not tuple or not all(_is_int(v) for v in action):
-            raise NotationError(f"not a triominos action: {action!r}")
+            raise NotationError(f"not a triominos action: {shown(action)}")
         return _notation(action)
 
     def string_to_action(self, text: str) -> Action:
@@ -618,7 +619,7 @@ class TriominosState(State):
                 return 0
             return _start_points(action[0])  # type: ignore[index]
         if type(action) is not tuple or len(action) != 4 or not all(_is_int(v) for v in action):
-            raise IllegalActionError(f"{action!r} is not a triominos action")
+            raise IllegalActionError(f"{shown(action)} is not a triominos action")
         tile, x, y, rot = action
         slot = self._lay_slot(seat, tile, x, y, rot)  # checks the tile before SUMS is read
         return SUMS[tile] + self._bonus(slot)
@@ -757,11 +758,11 @@ class TriominosState(State):
 
     def _apply(self, seat: int, action: Action) -> None:
         if type(action) is not tuple:
-            raise IllegalActionError(f"{action!r} is not a triominos action")
+            raise IllegalActionError(f"{shown(action)} is not a triominos action")
         if len(action) == 4:
             tile, x, y, rot = action
             if not (_is_int(tile) and _is_int(x) and _is_int(y) and _is_int(rot)):
-                raise IllegalActionError(f"{action!r} is not a triominos action")
+                raise IllegalActionError(f"{shown(action)} is not a triominos action")
             if self.choice:
                 self._apply_start(seat, tile, x, y, rot)
             else:
@@ -771,7 +772,7 @@ class TriominosState(State):
         elif action == PASS and _is_int(action[0]):
             self._apply_pass(seat)
         else:
-            raise IllegalActionError(f"{action!r} is not a triominos action")
+            raise IllegalActionError(f"{shown(action)} is not a triominos action")
 
     def _apply_start(self, seat: int, tile: int, x: int, y: int, rot: int) -> None:
         options = self._start_options(seat)

@@ -168,7 +168,7 @@ from functools import cache
 from math import comb
 from typing import Any
 
-from tritable.engine.errors import IllegalActionError, NotationError, OptionError, SetupError, StateError
+from tritable.engine.errors import IllegalActionError, NotationError, OptionError, SetupError, StateError, shown
 from tritable.engine.protocol import (
     JSON,
     TERMINAL,
@@ -632,7 +632,7 @@ class TripleTriad(Game):
                 return f"{NAMES[action // 9]}@{action % 9 + 1}"
             if TAKE <= action < TAKE + COUNT:
                 return f"take {NAMES[action - TAKE]}"
-        raise NotationError(f"{action!r} is not a Triple Triad action")
+        raise NotationError(f"{shown(action)} is not a Triple Triad action")
 
     def string_to_action(self, text: str) -> Action:
         if not isinstance(text, str):
@@ -714,7 +714,7 @@ class TripleTriad(Game):
         firsts += [rng.getrandbits(1) for _ in range(self._rounds - rnd)]
         setup: JSON = {"hands": [[NAME_BY_BASE[b] for b in h] for h in brought], "first": firsts}
         if self._elemental:
-            seen = [f["elements"] for f in finals] + [view["elements"]]
+            seen = copy_json([f["elements"] for f in finals] + [view["elements"]])  # not the view's own lists
             fresh = (self._draw_rounds(rng)[1] or [])[: self._rounds - rnd]
             setup["elements"] = seen + fresh
         state = self._build(setup, *self._parse_setup(setup))  # a setup of its own: no copy needed
@@ -1015,7 +1015,7 @@ class TripleTriadState(State):
         g = self.game
         if type(action) is not int:
             raise IllegalActionError(
-                f"{action!r} is not a Triple Triad action (an int: card id * 9 + cell - 1, or {TAKE} + card id)"
+                f"{shown(action)} is not a Triple Triad action (an int: card id * 9 + cell - 1, or {TAKE} + card id)"
             )
         if self._picks:
             loser = 1 - seat
@@ -1023,7 +1023,9 @@ class TripleTriadState(State):
                 raise IllegalActionError(f"seat {seat} won: it now picks a card of seat {loser} ('take <card>')")
             raise IllegalActionError(f"{NAMES[action - TAKE]} is not among seat {loser}'s cards left to take")
         if not 0 <= action < _PLACEMENTS:
-            raise IllegalActionError(f"{action} is not a card placement ({g.id} actions are card id * 9 + cell - 1)")
+            raise IllegalActionError(
+                f"{shown(action)} is not a card placement ({g.id} actions are card id * 9 + cell - 1)"
+            )
         k = action % 9
         name = NAMES[action // 9]
         if action - k not in self._hands[seat]:
