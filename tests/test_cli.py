@@ -203,6 +203,11 @@ def test_unreadable_and_hostile_files_are_refused_in_one_line(tmp_path: Path) ->
             assert result.exit_code == 2, (name, command, result.output)
             assert why in result.output and "Traceback" not in result.output, (name, command, result.output)
             assert "set_int_max_str_digits" not in result.output
+    # A byte-order mark first (Notepad writes one) is no reason to refuse a record.
+    marked = tmp_path / "marked.json"
+    marked.write_bytes(b"\xef\xbb\xbf" + json.dumps(triad).encode())
+    result = runner.invoke(app, ["replay", str(marked)])
+    assert result.exit_code == 0 and "record valid" in result.output, result.output
     big = tmp_path / "big.json"
     big.write_bytes(b" " * (16 * 2**20 + 1))
     result = runner.invoke(app, ["replay", str(big)])

@@ -207,12 +207,13 @@ def named(path: Path | str) -> str:
 
 def read_text(path: Path) -> str:
     """The UTF-8 text of ``path`` (``-``: standard input), or ``error: <why>`` if it cannot be
-    read, is too large or is not UTF-8 text."""
+    read, is too large or is not UTF-8 text. A byte-order mark that some editors write first
+    (Windows' Notepad) is dropped: JSON does not allow one, but the file is the user's own."""
     data = _read_stdin() if path == STDIN else _read_file(path)
     if len(data) > LARGEST_FILE:
         fail(f"{named(path)}: larger than {LARGEST_FILE // 2**20} MB: not a record, setup or state")
     try:
-        return data.decode("utf-8")
+        return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         fail(f"{named(path)}: not UTF-8 text (byte {exc.start + 1} is {data[exc.start]:#04x})")
 
