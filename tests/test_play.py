@@ -670,6 +670,9 @@ def test_load_refuses_a_finished_game_and_names_the_file_for_a_bad_saved_level(
     result = CliRunner().invoke(app, ["play", "--load", str(odd)], input="quit\n")
     assert result.exit_code == 2, result.output
     assert f"{odd}: the names say P2 is an AI 'nosuchlevel'" in result.output and "--ai" not in result.output
+    odd.write_text(fresh.record(names=["P1", "P2 (AI )"]).dumps())  # an AI all the same, not a human
+    result = CliRunner().invoke(app, ["play", "--load", str(odd)], input="quit\n")
+    assert result.exit_code == 2 and f"{odd}: the names say P2 is an AI ''" in result.output, result.output
 
 
 def test_load_plays_on_a_game_whose_record_has_a_text_seed(tmp_path: Path) -> None:

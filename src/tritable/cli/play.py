@@ -75,7 +75,7 @@ MAX_DELAY = 60.0
 WATCH_DELAY = 1.0
 """The pause after each AI move when only AIs play at a terminal."""
 
-_AI_NAME = re.compile(r"^P\d+ \(AI ([^()]+)\)$")
+_AI_NAME = re.compile(r"^P\d+ \(AI ?([^()]*)\)$")  # "(AI )" too: an AI with no level is an error
 
 
 _ANSI = re.compile(r"(\x1b\[[0-9;]*m)")
