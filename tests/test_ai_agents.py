@@ -209,6 +209,13 @@ def test_agents_name_what_they_were_given_instead_of_a_state_or_a_seed() -> None
             MCTSAgent(seed=seed)  # type: ignore[arg-type]
     with pytest.raises(AgentSpecError, match="seed"):
         RandomAgent(None)  # type: ignore[arg-type]
+    # A seed goes into text, and Python will not write a number of 4,300 digits.
+    for huge in (10**1000, -(10**5000)):
+        with pytest.raises(AgentSpecError, match="an agent's seed has at most 1,000 digits"):
+            make_agent("triad", "random", huge)
+        with pytest.raises(AgentSpecError, match="an agent's seed has at most 1,000 digits"):
+            RandomAgent(huge)
+    assert make_agent("triad", "random", 10**1000 - 1).choose(state, 0) in state.legal_actions(0)
 
 
 def test_a_custom_evaluation_is_in_the_repr_by_name() -> None:

@@ -214,6 +214,17 @@ def test_unreadable_and_hostile_files_are_refused_in_one_line(tmp_path: Path) ->
     assert result.exit_code == 2 and "larger than 16 MB" in result.output
 
 
+def test_solve_reads_the_game_of_a_setup_in_any_case_as_hint_does(tmp_path: Path) -> None:
+    setup = tmp_path / "setup.json"
+    setup.write_text(
+        json.dumps({"game": "Triple-Triad", "setup": new_game("triple-triad").new_state(seed=1).initial_setup})
+    )
+    solved = runner.invoke(app, ["solve", str(setup), "--one", "--json"])
+    assert solved.exit_code == 0 and json.loads(solved.output)["phase"] == "play", solved.output
+    hinted = runner.invoke(app, ["hint", str(setup), "--level", "greedy", "--json"])
+    assert hinted.exit_code == 0 and json.loads(hinted.output)["game"] == "triple-triad", hinted.output
+
+
 def test_solve_refuses_a_setup_file_without_a_setup(tmp_path: Path) -> None:
     for data, why in [
         ({"game": "triple-triad", "setup": None}, "'setup' must be a JSON object"),

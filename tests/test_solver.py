@@ -429,6 +429,17 @@ def test_perfect_level() -> None:
     closed_agent = make_agent(tritable.new_game("triple-triad", options={"open": False}), "perfect", 1)
     assert isinstance(open_agent, SolverAgent)
     assert isinstance(closed_agent, SampledSolverAgent)
+    # Known by its id alone, the game may have either: the level plays closed hands too, and
+    # open hands exactly as the solver does.
+    by_id = make_agent("triple-triad", "perfect", 1)
+    for options, plies in (({"open": False}, 5), ({}, 4)):
+        state = tritable.new_game("triple-triad", options=options).new_state(seed=1)
+        for _ in range(plies):
+            state.apply_action(state.legal_actions()[0])
+        seat = state.current_player()
+        assert by_id.choose(state, seat) in state.legal_actions(seat)
+        if not options:
+            assert by_id.analyse(state, seat) == open_agent.analyse(state, seat)
 
 
 def test_the_perfect_hint_shows_the_move_the_perfect_level_plays() -> None:

@@ -22,7 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from tritable.engine.errors import GameOverError, OutOfTurnError, TritableError
+from tritable.engine.errors import GameOverError, OutOfTurnError, TritableError, shown
 from tritable.engine.playout import random_step
 from tritable.engine.protocol import CHANCE, JSON, SIMULTANEOUS, TERMINAL, Action, Game, State, check_seat
 
@@ -138,6 +138,11 @@ def view_digest(view: JSON) -> str:
     return hashlib.blake2b(text.encode(), digest_size=12).hexdigest()
 
 
+SEED_DIGITS = 1000
+"""A whole-number seed has at most 1,000 digits: it goes into text (the seed of each decision's
+generator), and Python will not write a number of 4,300 digits."""
+_SEED_BOUND = 10**SEED_DIGITS
+
 SAMPLE_CANDIDATES = 4
 """How many states a weighted sample is chosen from."""
 
@@ -148,6 +153,15 @@ alone (see :mod:`tritable.ai.policies`)."""
 
 SAMPLE_WEIGHTS: dict[str, SampleWeight] = {}
 """game id -> sample weight."""
+
+
+def check_agent_seed(seed: object, prefix: str = "") -> None:
+    """Raise :class:`AgentSpecError` for a seed that is neither text nor a whole number of at most
+    :data:`SEED_DIGITS` digits (``None`` would not mean fresh randomness: it too is a fixed seed)."""
+    if type(seed) not in (int, str):
+        raise AgentSpecError(f"{prefix}an agent's seed is a whole number or text, not {shown(seed)}")
+    if type(seed) is int and not -_SEED_BOUND < seed < _SEED_BOUND:  # seeds are written as text
+        raise AgentSpecError(f"{prefix}an agent's seed has at most {SEED_DIGITS:,} digits, not {shown(seed)}")
 
 
 class Observation:
@@ -272,8 +286,7 @@ class Agent(ABC):
     kind: ClassVar[str] = "agent"
 
     def __init__(self, seed: int | str = 0) -> None:
-        if type(seed) not in (int, str):  # None would not mean fresh randomness: it too is a fixed seed
-            raise AgentSpecError(f"{self.kind}: an agent's seed is a whole number or text, not {seed!r}"[:200])
+        check_agent_seed(seed, f"{self.kind}: ")
         self.seed = seed
 
     repr_settings: ClassVar[tuple[str, ...]] = ()

@@ -22,7 +22,15 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tritable.ai.agents import LARGEST as LARGEST  # re-exported: the limits of every setting
-from tritable.ai.agents import ActionStat, Agent, AgentSpecError, GreedyAgent, RandomAgent, check_setting
+from tritable.ai.agents import (
+    ActionStat,
+    Agent,
+    AgentSpecError,
+    GreedyAgent,
+    RandomAgent,
+    check_agent_seed,
+    check_setting,
+)
 from tritable.ai.halving import HalvingAgent
 from tritable.ai.mcts import ISMCTSAgent, MCTSAgent
 from tritable.engine.errors import GameOverError, OutOfTurnError, UnknownGameError
@@ -141,16 +149,18 @@ def level_spec(game: Game | str, level: str) -> str:
 
 # -- the perfect level -------------------------------------------------------------------------
 
-PerfectFactory = Callable[[Game, int | str], Agent]
+PerfectFactory = Callable[[Game | None, int | str], Agent]
 PERFECT: dict[str, PerfectFactory] = {}
-"""game id -> factory ``(game, seed) -> Agent`` of exact play (filled by solver modules)."""
+"""game id -> factory ``(game, seed) -> Agent`` of exact play (filled by solver modules); ``game``
+is ``None`` when only the game's id is known, and the agent must then play every option set."""
 _SOLVER_MODULES = ("tritable.ai.solver",)
 _solvers_loaded = False
 
 
 def register_perfect(game_id: str, factory: PerfectFactory) -> None:
     """Make ``factory(game, seed)`` the ``perfect`` level of ``game_id``. It may raise
-    :class:`ValueError` for option sets it cannot solve."""
+    :class:`ValueError` for option sets it cannot solve; ``game`` is ``None`` when
+    :func:`make_agent` was given only the game's id (the agent then meets any options)."""
     PERFECT[game_id] = factory
 
 
@@ -278,13 +288,11 @@ def make_agent(game: Game | str, level: str = "hard", seed: int | str = 0) -> Ag
     RandomAgent(seed=1)
     """
     kind, settings = resolve(level, game)  # perfect: only for a game that has a solver
-    if type(seed) not in (int, str):  # the seed's fault, not the spec's
-        raise AgentSpecError(f"an agent's seed is a whole number or text, not {seed!r}"[:200])
+    check_agent_seed(seed)  # the seed's fault, not the spec's
     if kind == "perfect":
         factory = PERFECT[game if isinstance(game, str) else game.id]
-        g = game if not isinstance(game, str) else game_class(game)()
-        try:
-            return factory(g, seed)
+        try:  # an id says nothing of the options: the agent must play them all
+            return factory(None if isinstance(game, str) else game, seed)
         except ValueError as exc:
             raise AgentSpecError(f"no perfect level here: {exc}") from None
     try:

@@ -410,9 +410,12 @@ class SampledSolverAgent(Agent):
         return [ActionStat(a, result[a] / optimal[a] if optimal[a] else 0.0, optimal[a], False) for a in ranked]
 
 
-def perfect_agent(game: Game, seed: int | str) -> Agent:
+def perfect_agent(game: Game | None, seed: int | str) -> Agent:
     """The ``perfect`` level of Triple Triad: :class:`SolverAgent` with open hands, else
-    :class:`SampledSolverAgent`."""
+    :class:`SampledSolverAgent`, which also plays open hands exactly: the level of a game known
+    only by its id (``game`` is ``None``), whose hands may be either."""
+    if game is None:
+        return SampledSolverAgent(seed)
     _check_game(game)
     if game.options.get("open", True):
         return SolverAgent(seed)

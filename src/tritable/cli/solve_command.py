@@ -28,14 +28,15 @@ from tritable.engine.protocol import json_type
 
 
 def _load_state(path: Path) -> State:
-    from tritable.cli.main import fail, named, position_of, read_position
+    from tritable.cli.main import fail, known_id, named, position_of, read_position
 
     data = read_position(path)
     if not isinstance(data, dict):
         fail(f"{named(path)}: expected a JSON object (a record, a setup or a state), not {json_type(data)}")
     if "game" not in data:
         fail(f"{named(path)}: no 'game' field: expected a record, a setup or a state")
-    if data.get("game") != "triple-triad":
+    game = data.get("game")
+    if (known_id(game) if isinstance(game, str) else game) != "triple-triad":  # any case, as hint reads it
         fail(f"{named(path)}: the solver plays Triple Triad (game 'triple-triad'), not {data.get('game')!r}")
     return position_of(path, data)[0]
 
