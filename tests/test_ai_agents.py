@@ -598,6 +598,36 @@ def test_builtin_evaluations_are_in_range() -> None:
                 assert evaluate(state, 0) == pytest.approx(-evaluate(state, 1))
 
 
+@pytest.mark.parametrize(
+    ("gid", "players"), [("triple-triad", 2), ("triad", 2), ("triatri", 2), ("triatri", 4), ("tri-t-area", 4)]
+)
+def test_builtin_evaluations_favour_the_seat_that_is_ahead(gid: str, players: int) -> None:
+    """Range and symmetry hold for a negated evaluation too (greedy would then play for the
+    others): the seat ahead on the view's own count must get the higher value. Triominos has a
+    test of its own (its racks count too)."""
+    evaluate = EVALUATIONS[gid]
+    game = tritable.new_game(gid, players)
+    ahead = behind = 0
+    for state in positions(game, range(12), (0, 3, 6, 12, 24, 48)):
+        for seat in range(players):
+            view = state.view(seat)
+            if gid == "triad":
+                count = list(view["removed"])
+                if view["pending_removal"]:
+                    count[view["to_move"]] += 1
+            elif gid == "triple-triad" and state.is_decided():  # type: ignore[attr-defined]
+                winner = state.winner()  # type: ignore[attr-defined]
+                count = [int(s == winner) for s in range(players)] if winner is not None else [0] * players
+            else:
+                count = view["scores"]
+            lead = sum(count[seat] - c for c in count) / (players - 1)
+            value = evaluate(state, seat)
+            assert (value > 0) == (lead > 0) and (value < 0) == (lead < 0), (gid, seat, count, value)
+            ahead += lead > 0
+            behind += lead < 0
+    assert ahead >= 5 and behind >= 5, (ahead, behind)  # both directions were seen
+
+
 def test_agents_end_with_terminal_states_only_when_over() -> None:
     state = ToyNim(options={"heap": 1}).new_state(seed=0)
     assert MCTSAgent(0, iterations=5).choose(state, 0) == 1
