@@ -75,7 +75,7 @@ MAX_DELAY = 60.0
 WATCH_DELAY = 1.0
 """The pause after each AI move when only AIs play at a terminal."""
 
-_AI_NAME = re.compile(r"^P\d+ \(AI ?([^()]*)\)$")  # "(AI )" too: an AI with no level is an error
+_AI_NAME = re.compile(r"^P\d+ \(AI(?: ([^()]*))?\)$")  # "(AI )" and "(AI)" too: an AI with no level
 
 
 _ANSI = re.compile(r"(\x1b\[[0-9;]*m)")
@@ -183,7 +183,7 @@ def seats_from_names(names: Sequence[str] | None, players: int) -> dict[int, str
     for seat, name in enumerate(names):
         match = _AI_NAME.match(name)
         if match:
-            levels[seat] = match.group(1)
+            levels[seat] = match.group(1) or ""
     return levels
 
 

@@ -28,8 +28,8 @@ class TritableError(ValueError):
 
 
 def shown(value: object, limit: int = 80) -> str:
-    """``repr(value)`` for a message, cut to ``limit`` characters; a whole number Python will
-    not print (4,300 digits or more) is named by its size instead.
+    """``repr(value)`` for a message, cut to ``limit`` characters; a whole number of more than
+    some 77 digits is named by its size instead (Python will not write one of 4,300).
 
     >>> shown((1, "x")), shown(10**5000), shown("y" * 100)[-3:]
     ("(1, 'x')", 'a number of about 5,001 digits', 'yy…')

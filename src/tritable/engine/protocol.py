@@ -268,9 +268,9 @@ def _too_deep_is_a_state_error(method: Callable[..., Any]) -> Callable[..., Any]
     compares it runs out of stack on fewer when it is called from deep in a stack of its own."""
 
     @functools.wraps(method)
-    def reading(self: Game, data: Any, *args: Any) -> Any:
+    def reading(self: Game, *args: Any, **kwargs: Any) -> Any:
         try:
-            return method(self, data, *args)
+            return method(self, *args, **kwargs)
         except RecursionError:
             raise StateError("the JSON is nested too deeply to read") from None
 
@@ -840,11 +840,11 @@ def viewed_draws(
         check_rng(rng)  # before the view is read: a seed given for rng is no fault of the view's
         try:
             state = sample(rng)
+            state._agreeing_with(view, exact)
         except StateError:
             raise
         except _READ_ERRORS as exc:
             raise StateError.malformed(what, exc) from None
-        state._agreeing_with(view, exact)
         exact = False
         return state
 
@@ -897,24 +897,16 @@ def check_rng(rng: object) -> None:
 def copy_json(value: Any) -> Any:
     """A copy of JSON-like ``value`` that shares nothing mutable with it (mappings become dicts,
     lists and tuples keep their type): what a state keeps of a setup that its caller may go on
-    changing. Quicker than :func:`copy.deepcopy` on such data. JSON nested too deeply to copy (a
-    tampered view or state: ``json.loads`` reads some 990 levels) raises :class:`StateError`."""
-    try:
-        return _copy_json(value)
-    except RecursionError:
-        raise StateError("a JSON value is nested too deeply") from None
-
-
-def _copy_json(value: Any) -> Any:
+    changing. Quicker than :func:`copy.deepcopy` on such data."""
     kind = type(value)
     if kind is list or kind is tuple:
         if all(type(v) in _SCALARS for v in value):  # the common case (a deck, a rack): no recursion
             return value.copy() if kind is list else value
-        return kind(_copy_json(v) for v in value)
+        return kind(copy_json(v) for v in value)
     if isinstance(value, Mapping):
-        return {k: _copy_json(v) for k, v in value.items()}
+        return {k: copy_json(v) for k, v in value.items()}
     if isinstance(value, list | tuple):
-        return type(value)(_copy_json(v) for v in value)
+        return type(value)(copy_json(v) for v in value)
     return value
 
 
@@ -923,21 +915,13 @@ _SCALARS = frozenset({str, int, float, bool, type(None)})
 
 def same_json(a: object, b: object) -> bool:
     """``a == b`` with the same types throughout: ``(1, 2)`` is not ``(1.0, 2)`` nor ``(True, 2)``,
-    though Python finds them equal. Actions and states cross networks as JSON, where those differ.
-    Values nested too deeply to compare raise :class:`StateError`, as :func:`copy_json`."""
-    try:
-        return _same_json(a, b)
-    except RecursionError:
-        raise StateError("a JSON value is nested too deeply") from None
-
-
-def _same_json(a: object, b: object) -> bool:
+    though Python finds them equal. Actions and states cross networks as JSON, where those differ."""
     if type(a) is not type(b):
         return False
     if isinstance(a, tuple | list) and isinstance(b, tuple | list):
-        return len(a) == len(b) and all(_same_json(x, y) for x, y in zip(a, b, strict=True))
+        return len(a) == len(b) and all(same_json(x, y) for x, y in zip(a, b, strict=True))
     if isinstance(a, dict) and isinstance(b, dict):
-        return a.keys() == b.keys() and all(_same_json(v, b[k]) for k, v in a.items())
+        return a.keys() == b.keys() and all(same_json(v, b[k]) for k, v in a.items())
     return a == b
 
 

@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from tritable.engine.errors import PlayerCountError, RecordError, StateError, TritableError
+from tritable.engine.errors import PlayerCountError, RecordError, TritableError
 from tritable.engine.protocol import CHANCE, SIMULTANEOUS, Game, State, copy_json, json_type, same_json
 from tritable.engine.registry import new_game
 
@@ -180,7 +180,7 @@ class Record:
             raise RecordError(f"unknown record fields: {', '.join(sorted(map(str, unknown)))}")
         try:  # a copy: the record shares nothing with the data it was read from
             options, setup, outcome = copy_json((data["options"], data["setup"], outcome))
-        except StateError:  # copy_json's only error: nesting too deep to copy
+        except RecursionError:
             raise RecordError("the record is nested too deeply") from None
         return cls(
             game=data["game"],
