@@ -405,6 +405,9 @@ def test_json_nested_too_deeply_is_a_state_error(game_id: str, players: int, dep
         (tampered if key in tampered else tampered["state"])[key] = deep
         with pytest.raises(StateError):
             game.state_from_json(tampered)
+    # The guard keeps the readers' signatures: keywords pass through.
+    assert game.state_from_json(data=data) == state
+    assert game.sample_state(view=state.view(0), rng=random.Random(1)).view(0) == state.view(0)
 
 
 @pytest.mark.parametrize(("game_id", "players"), GAMES)
