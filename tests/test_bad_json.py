@@ -428,6 +428,7 @@ def test_numbers_too_long_to_print_are_refused_with_a_typed_error(game_id: str, 
         lambda: game.action_to_string(huge),
         lambda: state.view(huge),
         lambda: state.legal_actions(huge),
+        lambda: state.legal_actions((huge,)),  # type: ignore[arg-type]
         lambda: game.string_to_action("9" * 5000),
         lambda: game.string_to_action("x" * 100_000),
     ]

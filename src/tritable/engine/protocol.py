@@ -882,7 +882,7 @@ def check_seat(player: object, players: int | None = None) -> None:
     path for a seat other than the one to move."""
     if player is not None:
         if type(player) is not int:
-            raise OutOfTurnError(f"a seat is a whole number, not {player!r}")
+            raise OutOfTurnError(f"a seat is a whole number, not {shown(player)}")
         if players is not None and not 0 <= player < players:
             raise StateError(f"no seat {shown(player)} in a {players}-player game")
 
