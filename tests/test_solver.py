@@ -440,6 +440,21 @@ def test_perfect_level() -> None:
         assert by_id.choose(state, seat) in state.legal_actions(seat)
         if not options:
             assert by_id.analyse(state, seat) == open_agent.analyse(state, seat)
+            assert by_id.choose(state, seat) == open_agent.choose(state, seat)
+
+
+def test_the_perfect_level_by_id_proves_one_move_with_open_hands(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Choosing needs one optimal move, not every move's margin (several times the work)."""
+    import tritable.ai.solver as solver_module
+
+    def every_margin(*args: object) -> None:
+        raise AssertionError("choose worked out every move's margin")
+
+    monkeypatch.setattr(solver_module, "move_results", every_margin)
+    state = tritable.new_game("triple-triad").new_state(seed=2)
+    state.apply_action(state.legal_actions()[0])
+    seat = state.current_player()
+    assert make_agent("triple-triad", "perfect", 1).choose(state, seat) == SolverAgent(1).choose(state, seat)
 
 
 def test_the_perfect_hint_shows_the_move_the_perfect_level_plays() -> None:

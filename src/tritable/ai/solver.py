@@ -389,6 +389,16 @@ class SampledSolverAgent(Agent):
         _check_game(state.game)
         return super().observe(state, seat)
 
+    def choose(self, state: State, seat: int) -> Action:
+        obs = self.observe(state, seat)
+        actions = obs.legal_actions()
+        if len(actions) == 1:
+            return actions[0]
+        if all(h is not None for h in obs.view["hands"]):
+            # Open hands: one optimal move is proved far sooner than every move's margin.
+            return SolverAgent.choose_from(obs, actions)
+        return self.analyse_observation(obs)[0].action
+
     def analyse_observation(self, obs: Observation) -> list[ActionStat]:
         actions = obs.legal_actions()
         view = obs.view
