@@ -15,6 +15,8 @@ import sys
 import time
 from typing import Any
 
+from benchargs import known_game, output_file, positive_float, positive_int, run
+
 import tritable
 from tritable.ai.arena import run_arena
 
@@ -48,12 +50,12 @@ TARGET = {"random": 0.95, "greedy": 0.75}
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--games-scale", type=float, default=1.0, help="multiply every number of games")
-    parser.add_argument("--only", action="append", default=[], help="just this game id (repeatable)")
+    parser.add_argument("--games-scale", type=positive_float, default=1.0, help="multiply every number of games")
+    parser.add_argument("--only", type=known_game, action="append", default=[], help="just this game id (repeatable)")
     parser.add_argument("--opponent", choices=sorted(TARGET), help="just the rows against this opponent")
     parser.add_argument("--seed", type=int, default=2024)
-    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
-    parser.add_argument("--json", metavar="FILE", help="write every report as JSON here")
+    parser.add_argument("--jobs", type=positive_int, default=os.cpu_count() or 1)
+    parser.add_argument("--json", metavar="FILE", type=output_file, help="write every report as JSON here")
     args = parser.parse_args()
     rows: list[dict[str, Any]] = []
     print(
@@ -96,9 +98,12 @@ def seconds(agent: dict[str, Any]) -> str:
 def write_json(path: str | None, rows: list[dict[str, Any]]) -> None:
     """Every match's report, with the machine's Python and cores, to ``path`` (if given)."""
     if path:
-        with open(path, "w", encoding="utf-8") as out:
+        # Written beside it and then moved over it: a failed write leaves the earlier results whole.
+        partial = f"{path}.partial"
+        with open(partial, "w", encoding="utf-8") as out:
             json.dump({"python": sys.version.split()[0], "cores": os.cpu_count(), "matches": rows}, out, indent=1)
+        os.replace(partial, path)
 
 
 if __name__ == "__main__":
-    main()
+    run(main)

@@ -15,6 +15,7 @@ import time
 from typing import Any
 
 from arena_bench import results, seconds, write_json
+from benchargs import known_game, output_file, positive_float, positive_int, run
 
 import tritable
 from tritable.ai.arena import run_arena
@@ -34,11 +35,11 @@ GAMES: list[tuple[str, int, int]] = [
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--games-scale", type=float, default=1.0, help="multiply every number of games")
-    parser.add_argument("--only", action="append", default=[], help="just this game id (repeatable)")
+    parser.add_argument("--games-scale", type=positive_float, default=1.0, help="multiply every number of games")
+    parser.add_argument("--only", type=known_game, action="append", default=[], help="just this game id (repeatable)")
     parser.add_argument("--seed", type=int, default=2027)
-    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
-    parser.add_argument("--json", metavar="FILE", help="write every report as JSON here")
+    parser.add_argument("--jobs", type=positive_int, default=os.cpu_count() or 1)
+    parser.add_argument("--json", metavar="FILE", type=output_file, help="write every report as JSON here")
     args = parser.parse_args()
     rows: list[dict[str, Any]] = []
     print("| game | players | level | against | games | W-D-L | level's score [95% CI] | s/move mean (max) |")
@@ -60,4 +61,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    run(main)

@@ -21,6 +21,8 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from benchargs import positive_int, run
+
 import tritable
 from tritable.ai import ISMCTSAgent, MCTSAgent
 from tritable.ai.agents import Agent
@@ -126,8 +128,8 @@ def openspiel_reference(iterations: int, runs: int) -> dict[str, Any] | None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--iterations", type=int, default=5000)
-    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--iterations", type=positive_int, default=5000)
+    parser.add_argument("--runs", type=positive_int, default=5)
     parser.add_argument("--json", action="store_true", help="print JSON")
     args = parser.parse_args()
     rows: list[dict[str, Any]] = []
@@ -160,4 +162,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    run(main)

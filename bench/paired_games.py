@@ -28,7 +28,8 @@ difference must beat).
 Prints the agent's score (a win 1, a draw 1/2 against each other seat) and, with ``--out``, one
 JSON line a game (its return).
 ``--compare A B`` reads two such files and prints the paired difference with a 95% interval;
-``A`` may be several files joined by commas (runs of one search), whose mean per game is compared.
+``A`` and ``B`` may each be several files joined by commas (runs of one search), whose mean per
+game is compared.
 """
 
 from __future__ import annotations
@@ -42,6 +43,8 @@ import statistics
 import sys
 from multiprocessing import Pool
 from typing import Any
+
+from benchargs import fail, known_game, natural_int, output_file, positive_int, run
 
 import tritable
 from tritable.ai import agents as agents_module
@@ -181,15 +184,20 @@ def one(i: int) -> dict[str, Any]:
 
 def compare(a: str, b: str) -> None:
     def load(path: str) -> dict[int, float]:
-        with open(path, encoding="utf-8") as f:
-            return {r["game"]: r["return"] for r in map(json.loads, f)}
+        try:
+            with open(path, encoding="utf-8") as f:
+                return {r["game"]: r["return"] for r in map(json.loads, f)}
+        except (ValueError, KeyError, TypeError) as exc:
+            fail(f"{path} is not a file of paired games (one JSON line a game): {exc!r}")
 
-    runs = [load(path) for path in a.split(",")]
-    first = {i: statistics.mean(run[i] for run in runs) for i in runs[0] if all(i in run for run in runs)}
-    second = load(b)
+    def mean_of(paths: str) -> dict[int, float]:
+        runs = [load(path) for path in paths.split(",")]
+        return {i: statistics.mean(run[i] for run in runs) for i in runs[0] if all(i in run for run in runs)}
+
+    first, second = mean_of(a), mean_of(b)
     diffs = [(second[i] - first[i]) / 2 for i in first if i in second]
     if len(diffs) < 2:
-        sys.exit(f"{a} and {b} share {len(diffs)} game(s): a comparison needs at least 2")
+        fail(f"{a} and {b} share {len(diffs)} game(s): a comparison needs at least 2")
     mean = statistics.mean(diffs)
     half = 1.96 * statistics.stdev(diffs) / len(diffs) ** 0.5
     print(f"{b} - {a}: {mean:+.3f} +- {half:.3f} (95%) over {len(diffs)} games")
@@ -197,13 +205,15 @@ def compare(a: str, b: str) -> None:
 
 def main() -> None:
     global ARGS
-    if len(sys.argv) == 4 and sys.argv[1] == "--compare":
+    if len(sys.argv) > 1 and sys.argv[1] == "--compare":
+        if len(sys.argv) != 4:
+            fail("--compare takes two arguments: A B (each a file, or several runs joined by commas)")
         compare(sys.argv[2], sys.argv[3])
         return
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("game")
+    parser.add_argument("game", type=known_game)
     parser.add_argument("players", type=int)
-    parser.add_argument("games", type=int)
+    parser.add_argument("games", type=positive_int)
     parser.add_argument("spec")
     parser.add_argument("--opponent", default="random")
     parser.add_argument("--no-policy", action="store_true")
@@ -211,11 +221,17 @@ def main() -> None:
     parser.add_argument("--known-racks", action="store_true")
     parser.add_argument("--random-model", action="store_true")
     parser.add_argument("--crn", choices=["flat", "halving"])
-    parser.add_argument("--first", type=int, default=0, help="the first game's number (games first .. first+GAMES-1)")
-    parser.add_argument("--stream", type=int, default=0, help="another random stream for the agent under test")
-    parser.add_argument("--jobs", type=int, default=2)
-    parser.add_argument("--out")
+    parser.add_argument(
+        "--first", type=natural_int, default=0, help="the first game's number (games first .. first+GAMES-1)"
+    )
+    parser.add_argument("--stream", type=natural_int, default=0, help="another random stream for the agent under test")
+    parser.add_argument("--jobs", type=positive_int, default=2)
+    parser.add_argument("--out", type=output_file)
     ARGS = parser.parse_args()
+    # Refused here, not in a worker process after the pool has started.
+    game = tritable.new_game(ARGS.game, ARGS.players)
+    make_agent(game, ARGS.spec, 0)
+    make_agent(game, ARGS.opponent, 0)
     if ARGS.no_policy:
         policies.POLICIES.pop(ARGS.game, None)
     if ARGS.full_information:
@@ -241,4 +257,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    run(main)

@@ -18,6 +18,8 @@ import argparse
 import statistics
 import time
 
+from benchargs import positive_int, run
+
 import tritable
 from tritable.ai import agents, make_agent
 from tritable.engine.protocol import State
@@ -34,7 +36,7 @@ def overlap(sample: State, truth: list[list[str]], seat: int) -> list[float]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--players", type=int, default=3)
-    parser.add_argument("--games", type=int, default=12)
+    parser.add_argument("--games", type=positive_int, default=12)
     parser.add_argument("--opponent", default="greedy")
     args = parser.parse_args()
     game = tritable.new_game("triominos", args.players)
@@ -67,4 +69,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    run(main)

@@ -20,6 +20,8 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any
 
+from benchargs import known_game, positive_int, run
+
 import tritable
 from tritable.engine import Record, State, game_class, game_ids
 from tritable.engine.playout import random_step
@@ -68,8 +70,8 @@ def records(gid: str, players: int, games: int) -> dict[str, list[str]]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--game", choices=game_ids())
-    parser.add_argument("--games", type=int, default=10)
+    parser.add_argument("--game", type=known_game)
+    parser.add_argument("--games", type=positive_int, default=10)
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     rows: list[dict[str, Any]] = []
@@ -99,4 +101,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    run(main)

@@ -20,6 +20,8 @@ import statistics
 import time
 from typing import Any
 
+from benchargs import known_game, positive_int, run
+
 import tritable
 from tritable.engine.playout import random_step
 from tritable.engine.protocol import JSON
@@ -74,12 +76,14 @@ def measure(game_id: str, players: int | None, positions: int, draws: int) -> di
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--game")
-    parser.add_argument("--players", type=int)
-    parser.add_argument("--positions", type=int, default=30)
-    parser.add_argument("--draws", type=int, default=100)
+    parser.add_argument("--game", type=known_game)
+    parser.add_argument("--players", type=positive_int, help="with --game: this many players (default: the fewest)")
+    parser.add_argument("--positions", type=positive_int, default=30)
+    parser.add_argument("--draws", type=positive_int, default=100)
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
+    if args.players is not None and args.game is None:
+        parser.error("--players needs --game (without it every game runs at every player count)")
     if args.game:
         cases = [(args.game, args.players)]
     else:
@@ -99,4 +103,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    run(main)

@@ -25,6 +25,8 @@ import sys
 import time
 from typing import Any
 
+from benchargs import natural_int, positive_int, run
+
 import tritable
 from tritable.ai.solver import solve
 from tritable.games.triple_triad.data import COUNT, NAMES
@@ -39,8 +41,8 @@ def hand_pair(seed: int) -> list[list[str]]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--pairs", type=int, default=20, help="number of hand pairs (seeds 0..N-1)")
-    parser.add_argument("--first-seed", type=int, default=0)
+    parser.add_argument("--pairs", type=positive_int, default=20, help="number of hand pairs (seeds 0..N-1)")
+    parser.add_argument("--first-seed", type=natural_int, default=0)
     parser.add_argument("--all-best", action="store_true", help="find every optimal move, not one")
     parser.add_argument("--json", action="store_true", help="print JSON")
     args = parser.parse_args()
@@ -95,4 +97,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    run(main)

@@ -165,6 +165,24 @@ def test_bench_reports_medians(tmp_path: Path) -> None:
     assert case["plies_per_second"] > 0
 
 
+def test_bench_without_openspiel_says_the_ratio_target_was_not_measured(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from tritable.cli import bench
+    from tritable.cli.main import console
+
+    monkeypatch.setattr(bench, "openspiel_loop", lambda seconds, seed: None)
+    monkeypatch.setattr(console, "_width", 300)
+    out = tmp_path / "bench.json"
+    args = ["bench", "--game", "triple-triad", "--seconds", "0.01", "--runs", "1", "--output", str(out)]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0, result.output
+    assert "not measured (no OpenSpiel)" in result.output
+    every_rule = next(c for c in json.loads(out.read_text())["cases"] if "ratio_to_openspiel_ttt" in c["targets"])
+    assert every_rule["targets"]["ratio_to_openspiel_ttt"] == {"minimum": 4.0, "met": None}
+    assert every_rule["targets"]["games_per_second"]["met"] in (True, False)
+
+
 def test_bench_table_on_a_narrow_screen_cuts_no_figure(monkeypatch: pytest.MonkeyPatch) -> None:
     from tritable.cli.main import console
 
