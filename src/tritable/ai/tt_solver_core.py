@@ -15,10 +15,13 @@ How it is fast enough in pure CPython:
   the cell and the cards and colours of its neighbours: each distinct case is computed once
   (from flattened per-card, per-cell rating tables) and kept in a dict keyed by those bits. Only
   a Combo cascade reads the rest of the board; cascades are remembered per board.
-* Transposition table (a dict from ``pk``/``mm`` to a lower and upper bound and the best move),
-  with enhanced transposition cutoffs (a child already known to refute the opponent ends the
-  node before any search). Moves are ordered TT move first, then by the cards owned after the
-  move (captures first), then by fewer sides left open to attack, then by a stronger weakest
+* Transposition table (a dict from ``pk``/``mm`` to a lower and upper bound and the best move).
+  The table's best move is searched first, before the other moves are even generated: in the
+  null-window searches it refutes most often. Then enhanced transposition cutoffs (a child already
+  known to refute the opponent ends the node before any more search), where four or more cells
+  are empty after the move: nearer the end the probes cost more than they save (about 9% less
+  time in all, on the benchmark's 20 hands). The other moves are ordered by the cards owned after
+  the move (captures first), then by fewer sides left open to attack, then by a stronger weakest
   open side. A move is one int, so ordering is a sort of ints.
 * The last two placements are a loop without recursion or table (``last`` in :class:`Search`).
 * Null-window searches (MTD(f)) find the value; a null-window test per root move then decides
@@ -307,42 +310,16 @@ class Search:
             cs, rests = hand
             if not cs:
                 return POP[mm] + len(me) - POP[occ & ~mm] - len(op)
-            get = memo.get
-            # A move is one int: priority (TT move, then cells owned after it), cells owned, card/cell.
-            moves = []
-            for x in EMPTY[occ]:
-                base = ((pk & NB_NIBBLES[x]) << 9 | (mm & NB_MASK[x])) << 7
-                code = NB_CODE[x * 512 + occ]
-                for c in cs:
-                    k = c * 9 + x
-                    r = get(base | k)
-                    if r is None:
-                        r = memo[base | k] = captures(k, mm, occ)
-                    nm = mm | r[0]
-                    if r[1]:
-                        nm = cascade(r[1], nm, occ, pk)
-                    moves.append(((((((k == bm) << 4) + POP[nm]) << 7) + ORDER[k * 16 + code]) << 16) | (k << 9) | nm)
-            moves.sort(reverse=True)
             left = 8 - POP[occ]  # empty cells after the move
-            if left >= 3:
-                # Enhanced transposition cutoff: a child already known to refute the opponent.
-                tget = tt.get
-                for m in moves:
-                    k = m >> 9 & 127
-                    x = KX[k]
-                    nocc = occ | (1 << x)
-                    e = tget(((pk | ((KC[k] + 1) << (4 * x))) << 9) | (nocc & ~(m & 511)))
-                    if e is not None and -e[1] >= beta:
-                        tt[key] = (-e[1], ent[1] if ent is not None else INF, k)
-                        return -e[1]
             last_two = left == 2 and len(op) == 2 and len(me) == 2
             best = -INF
             bmove = -1
-            for m in moves:
-                k = m >> 9 & 127
-                nm = m & 511
-                c = KC[k]
-                x = KX[k]
+            if bm >= 0:
+                # The table's best move first: in a null-window search it refutes most often, and
+                # then the other moves need not even be generated.
+                c = KC[bm]
+                x = KX[bm]
+                nm = after(c, x, mm, occ, pk)
                 rest = rests[c]
                 nocc = occ | (1 << x)
                 if left == 0:
@@ -354,13 +331,63 @@ class Search:
                     else:
                         v = -search(nocc & ~nm, nocc, op, rest, -beta, -alpha, pk | ((c + 1) << (4 * x)))
                     cards[x] = -1
-                if v > best:
-                    best = v
-                    bmove = k
-                    if v > alpha:
-                        alpha = v
-                        if v >= beta:
-                            break
+                best = v
+                bmove = bm
+                if v > alpha:
+                    alpha = v
+            if best < beta:
+                get = memo.get
+                # A move is one int: priority (cells owned after it), cells owned, card/cell.
+                moves = []
+                for x in EMPTY[occ]:
+                    base = ((pk & NB_NIBBLES[x]) << 9 | (mm & NB_MASK[x])) << 7
+                    code = NB_CODE[x * 512 + occ]
+                    for c in cs:
+                        k = c * 9 + x
+                        if k == bm:
+                            continue
+                        r = get(base | k)
+                        if r is None:
+                            r = memo[base | k] = captures(k, mm, occ)
+                        nm = mm | r[0]
+                        if r[1]:
+                            nm = cascade(r[1], nm, occ, pk)
+                        moves.append((((POP[nm] << 7) + ORDER[k * 16 + code]) << 16) | (k << 9) | nm)
+                moves.sort(reverse=True)
+                if left >= 4:
+                    # Enhanced transposition cutoff: a child already known to refute the opponent.
+                    tget = tt.get
+                    for m in moves:
+                        k = m >> 9 & 127
+                        x = KX[k]
+                        nocc = occ | (1 << x)
+                        e = tget(((pk | ((KC[k] + 1) << (4 * x))) << 9) | (nocc & ~(m & 511)))
+                        if e is not None and -e[1] >= beta:
+                            tt[key] = (-e[1], ent[1] if ent is not None else INF, k)
+                            return -e[1]
+                for m in moves:
+                    k = m >> 9 & 127
+                    nm = m & 511
+                    c = KC[k]
+                    x = KX[k]
+                    rest = rests[c]
+                    nocc = occ | (1 << x)
+                    if left == 0:
+                        v = POP[nm] + len(rest) - (9 - POP[nm]) - len(op)
+                    else:
+                        cards[x] = c
+                        if last_two:
+                            v = -last(nocc & ~nm, nocc, op, rest, -alpha, pk | ((c + 1) << (4 * x)))
+                        else:
+                            v = -search(nocc & ~nm, nocc, op, rest, -beta, -alpha, pk | ((c + 1) << (4 * x)))
+                        cards[x] = -1
+                    if v > best:
+                        best = v
+                        bmove = k
+                        if v > alpha:
+                            alpha = v
+                            if v >= beta:
+                                break
             if best <= a0:
                 lo, hi = -INF, best
             elif best >= beta:
