@@ -17,26 +17,24 @@ import tritable
 from tritable.engine.errors import TritableError
 
 
-def positive_int(text: str) -> int:
-    """A whole number of at least 1 (games, runs, draws, jobs, ...)."""
+def _whole(text: str, least: int) -> int:
     try:
         value = int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
+    if value < least:
+        raise argparse.ArgumentTypeError(f"must be {least} or more, not {value}")
     return value
+
+
+def positive_int(text: str) -> int:
+    """A whole number of at least 1 (games, runs, draws, jobs, ...)."""
+    return _whole(text, 1)
 
 
 def natural_int(text: str) -> int:
     """A whole number of at least 0 (a first seed, a first game, a random stream)."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"must be 0 or more, not {value}")
-    return value
+    return _whole(text, 0)
 
 
 def positive_float(text: str) -> float:

@@ -316,58 +316,12 @@ class Search:
             last_two = left == 2 and len(op) == 2 and len(me) == 2
             best = -INF
             bmove = -1
-            if bm >= 0:
-                # The table's best move first: in a null-window search it refutes most often, and
-                # then the other moves need not even be generated.
-                c = KC[bm]
-                x = KX[bm]
-                nm = after(c, x, mm, occ, pk)
-                rest = rests[c]
-                nocc = occ | (1 << x)
-                if left == 0:
-                    v = POP[nm] + len(rest) - (9 - POP[nm]) - len(op)
-                else:
-                    cards[x] = c
-                    if last_two:
-                        v = -last(nocc & ~nm, nocc, op, rest, -alpha, pk | ((c + 1) << (4 * x)))
-                    else:
-                        v = -search(nocc & ~nm, nocc, op, rest, -beta, -alpha, pk | ((c + 1) << (4 * x)))
-                    cards[x] = -1
-                best = v
-                bmove = bm
-                if v > alpha:
-                    alpha = v
-            if best < beta:
-                get = memo.get
-                # A move is one int: priority (cells owned after it), cells owned, card/cell.
-                moves = []
-                for x in EMPTY[occ]:
-                    base = ((pk & NB_NIBBLES[x]) << 9 | (mm & NB_MASK[x])) << 7
-                    code = NB_CODE[x * 512 + occ]
-                    for c in cs:
-                        k = c * 9 + x
-                        if k == bm:
-                            continue
-                        r = get(base | k)
-                        if r is None:
-                            r = memo[base | k] = captures(k, mm, occ)
-                        nm = mm | r[0]
-                        if r[1]:
-                            nm = cascade(r[1], nm, occ, pk)
-                        moves.append((((POP[nm] << 7) + ORDER[k * 16 + code]) << 16) | (k << 9) | nm)
-                moves.sort(reverse=True)
-                if left >= 4:
-                    # Enhanced transposition cutoff: a child already known to refute the opponent.
-                    tget = tt.get
-                    for m in moves:
-                        k = m >> 9 & 127
-                        x = KX[k]
-                        nocc = occ | (1 << x)
-                        e = tget(((pk | ((KC[k] + 1) << (4 * x))) << 9) | (nocc & ~(m & 511)))
-                        if e is not None and -e[1] >= beta:
-                            tt[key] = (-e[1], ent[1] if ent is not None else INF, k)
-                            return -e[1]
-                for m in moves:
+            # The table's best move first, alone: in a null-window search it refutes most often,
+            # and then the other moves need not even be generated. One loop plays both stages.
+            stage = [(bm << 9) | after(KC[bm], KX[bm], mm, occ, pk)] if bm >= 0 else []
+            generated = False
+            while True:
+                for m in stage:
                     k = m >> 9 & 127
                     nm = m & 511
                     c = KC[k]
@@ -390,6 +344,40 @@ class Search:
                             alpha = v
                             if v >= beta:
                                 break
+                else:
+                    if not generated:
+                        generated = True
+                        get = memo.get
+                        # A move is one int: priority (cells owned after it), cells owned, card/cell.
+                        stage = []
+                        for x in EMPTY[occ]:
+                            base = ((pk & NB_NIBBLES[x]) << 9 | (mm & NB_MASK[x])) << 7
+                            code = NB_CODE[x * 512 + occ]
+                            for c in cs:
+                                k = c * 9 + x
+                                if k == bm:
+                                    continue
+                                r = get(base | k)
+                                if r is None:
+                                    r = memo[base | k] = captures(k, mm, occ)
+                                nm = mm | r[0]
+                                if r[1]:
+                                    nm = cascade(r[1], nm, occ, pk)
+                                stage.append((((POP[nm] << 7) + ORDER[k * 16 + code]) << 16) | (k << 9) | nm)
+                        stage.sort(reverse=True)
+                        if left >= 4:
+                            # Enhanced transposition cutoff: a child already known to refute the opponent.
+                            tget = tt.get
+                            for m in stage:
+                                k = m >> 9 & 127
+                                x = KX[k]
+                                nocc = occ | (1 << x)
+                                e = tget(((pk | ((KC[k] + 1) << (4 * x))) << 9) | (nocc & ~(m & 511)))
+                                if e is not None and -e[1] >= beta:
+                                    tt[key] = (-e[1], ent[1] if ent is not None else INF, k)
+                                    return -e[1]
+                        continue
+                break
             if best <= a0:
                 lo, hi = -INF, best
             elif best >= beta:
