@@ -98,10 +98,15 @@ def seconds(agent: dict[str, Any]) -> str:
 def write_json(path: str | None, rows: list[dict[str, Any]]) -> None:
     """Every match's report, with the machine's Python and cores, to ``path`` (if given)."""
     if path:
+        data = {"python": sys.version.split()[0], "cores": os.cpu_count(), "matches": rows}
+        if os.path.exists(path) and not os.path.isfile(path):  # a device such as /dev/stdout
+            with open(path, "w", encoding="utf-8") as out:
+                json.dump(data, out, indent=1)
+            return
         # Written beside it and then moved over it: a failed write leaves the earlier results whole.
         partial = f"{path}.partial"
         with open(partial, "w", encoding="utf-8") as out:
-            json.dump({"python": sys.version.split()[0], "cores": os.cpu_count(), "matches": rows}, out, indent=1)
+            json.dump(data, out, indent=1)
         os.replace(partial, path)
 
 

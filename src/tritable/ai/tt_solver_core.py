@@ -17,12 +17,13 @@ How it is fast enough in pure CPython:
   a Combo cascade reads the rest of the board; cascades are remembered per board.
 * Transposition table (a dict from ``pk``/``mm`` to a lower and upper bound and the best move).
   The table's best move is searched first, before the other moves are even generated: in the
-  null-window searches it refutes most often. Then enhanced transposition cutoffs (a child already
-  known to refute the opponent ends the node before any more search), where four or more cells
-  are empty after the move: nearer the end the probes cost more than they save (about 8% less
-  time in all, with the bound below, on the benchmark's 20 hands). The other moves are ordered by the cards owned after
-  the move (captures first), then by fewer sides left open to attack, then by a stronger weakest
-  open side. A move is one int, so ordering is a sort of ints.
+  null-window searches it refutes most often. Then enhanced transposition cutoffs (a child
+  already known to refute the opponent ends the node before any more search), where four or
+  more cells are empty after the move: nearer the end the probes cost more than they save
+  (about 8% less time in all, with the bound below, on the benchmark's 20 hands). The other
+  moves are ordered by the cards owned after the move (captures first), then by fewer sides left
+  open to attack, then by a stronger weakest open side. A move is one int, so ordering is a sort
+  of ints.
 * The last two placements are a loop without recursion or table (``last`` in :class:`Search`);
   a move there that cannot reach the null window's bound even if the reply captures nothing is
   not played out.
