@@ -229,7 +229,10 @@ class ToyPig(Game):
     name = "Toy Pig"
     min_players = 2
     max_players = 2
-    option_specs = (Option("target", int, 12, "Points to win", min=1),)
+    option_specs = (
+        Option("target", int, 12, "Points to win", min=1),
+        Option("loaded", bool, False, "A die that rolls a 6 half the time (1-5: a tenth each)"),
+    )
     CAP = 120
 
     def random_setup(self, rng: random.Random) -> JSON:
@@ -289,6 +292,8 @@ class PigState(State):
     def chance_outcomes(self) -> list[tuple[Action, float]]:
         if self.current_player() != CHANCE:
             raise IllegalActionError("this is not a chance turn")
+        if self.game.options["loaded"]:
+            return [*((d, 0.1) for d in range(1, 6)), (6, 0.5)]
         return [(d, 1 / 6) for d in range(1, 7)]
 
     def _apply(self, seat: int, action: Action) -> None:

@@ -308,8 +308,9 @@ def twin_states(game: Game, seed: int) -> tuple[State, State, int] | None:
 @pytest.mark.parametrize("game", hidden_games(), ids=game_label)
 def test_sampler_agents_never_read_hidden_information(game: Game) -> None:
     twins = twin_states(game, 3)
-    if twins is None:
-        pytest.skip(f"no position of {game.id} with hidden parts found")
+    # Every game here hides something within a few moves: no twins means a sampler that draws
+    # the same state every time.
+    assert twins is not None, f"no two states of {game.id} that a seat cannot tell apart were drawn"
     a, b, seat = twins
     assert a.to_json() != b.to_json()
     for make in (
@@ -473,6 +474,44 @@ def test_chance_turns_in_the_tree() -> None:
     assert sum(ch.visits for ch in root.children.values()) == 200
 
 
+def test_chance_outcomes_are_drawn_by_their_weights_in_the_tree() -> None:
+    game = ToyPig(options={"loaded": True})  # a 6 half the time, 1-5 a tenth each
+    after_roll = game.state_from_setup({"scores": [0, 0]})
+    after_roll.apply_action("roll")
+    root = Node(-1)
+    search = Search(game, random.Random(0), 1.0, None, None, True)
+    for _ in range(600):
+        search.iterate(root, after_roll.clone())
+    visits = {die: child.visits for die, child in root.children.items()}
+    assert 240 < visits[6] < 360
+    assert all(30 < visits[die] < 90 for die in range(1, 6))
+
+
+def test_information_set_selection_counts_availability_and_explores() -> None:
+    def stat(action: int, visits: int, mean: float, avail: int) -> Node:
+        node = Node(0, action)
+        node.visits, node.total, node.mean, node.isq, node.avail = visits, mean * visits, mean, visits**-0.5, avail
+        return node
+
+    search = Search(ToyNim(), random.Random(0), 1.0, None, None, False)
+    # An action not tried yet is tried first, and gets its statistics.
+    stats: dict[Any, Node] = {}
+    action, node = search._pick(stats, [2], 0)
+    assert action == 2 and stats == {2: node} and node.avail == 1
+    # Every action that is legal now counts one more chance to be chosen; the others do not.
+    stats = {1: stat(1, 100, 0.6, 100), 2: stat(2, 2, 0.4, 100), 3: stat(3, 5, 0.9, 7)}
+    action, node = search._pick(stats, [1, 2], 0)
+    assert (stats[1].avail, stats[2].avail, stats[3].avail) == (101, 101, 7)
+    # UCB over availability: the rarely tried action 2 goes first (0.4 + sqrt(ln 101 / 2) against
+    # 0.6 + sqrt(ln 101 / 100)); without exploration the better mean does.
+    assert action == 2 and node is stats[2]
+    assert Search(ToyNim(), random.Random(0), 0.0, None, None, False)._pick(stats, [1, 2], 0)[0] == 1
+    # Of two actions tried as often with the same mean, the one available more often has been
+    # passed over more: it is explored first.
+    stats = {1: stat(1, 10, 0.5, 12), 2: stat(2, 10, 0.5, 1000)}
+    assert search._pick(stats, [1, 2], 0)[0] == 2
+
+
 def test_simultaneous_nodes_keep_one_table_per_seat() -> None:
     game = ToyGoofspiel(options={"cards": 3})
     state = game.new_state(seed=2)
@@ -532,6 +571,26 @@ def test_greedy_chooses_the_same_lay_however_far_ahead_or_behind() -> None:
     assert checked >= 5
 
 
+def test_greedy_looks_on_while_the_same_seat_moves_again() -> None:
+    """A Triad move that forms a Triad is followed by the same seat's removal: greedy values the
+    move by its best removal."""
+    game = tritable.new_game("triad")
+    state = game.new_state(seed=0)
+    rng = random.Random(0)
+    random_step(state, rng)
+    random_step(state, rng)
+    move = game.string_to_action("a1=3>d4")
+    after = state.child(move)
+    assert state.current_player() == after.current_player() == 0
+    assert sorted(game.action_to_string(a) for a in after.legal_actions()) == ["xd3", "xd4"]
+
+    def d4_cleared(s: State, seat: int) -> float:
+        return 0.5 if "d4" not in s.view(seat)["dice"] else -0.5
+
+    values = {stat.action: stat.value for stat in GreedyAgent(0, evaluation=d4_cleared).analyse(state, 0)}
+    assert values[move] == 0.5
+
+
 def test_evaluation_cutoff_is_used_by_the_search() -> None:
     nim = ToyNim(options={"heap": 25})
     state = nim.new_state(seed=0)
@@ -545,12 +604,68 @@ def test_evaluation_cutoff_is_used_by_the_search() -> None:
     assert seen and min(seen) > 0
 
 
+def test_a_rollout_is_cut_exactly_rollout_depth_actions_later() -> None:
+    nim = ToyNim(options={"heap": 25})
+    plies: list[int] = []
+
+    def spy(s: State, seat: int) -> float:
+        plies.append(len(s.history))
+        return 0.0
+
+    for depth in (0, 1, 2, 5):
+        plies.clear()
+        Search(nim, random.Random(depth), 1.0, depth, spy, True).rollout(nim.new_state(seed=0))
+        assert plies == [depth, depth]  # once for each seat, on the same state
+
+
 @pytest.mark.parametrize("kind", [MCTSAgent, ISMCTSAgent, HalvingAgent])
 def test_the_time_budget_stops_the_search(kind: type[MCTSAgent | HalvingAgent]) -> None:
     state = ToyNim(options={"heap": 40}).new_state(seed=0)
     agent = kind(0, iterations=None, seconds=0.05)
     agent.choose(state, 0)
     assert 0 < agent.last_iterations < 10**7
+
+
+class TickingClock:
+    """``time.perf_counter`` for a test: one second later at every reading, so that how a search
+    shares out its time depends on how often it reads the clock, not on the machine."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        self.now += 1.0
+        return self.now
+
+
+def test_halving_gives_each_round_its_share_of_the_time(monkeypatch: pytest.MonkeyPatch) -> None:
+    import time
+
+    monkeypatch.setattr(time, "perf_counter", TickingClock())
+    state = ToyNim(options={"heap": 11}).new_state(seed=0)  # take 1, 2 or 3: two rounds
+    stats = HalvingAgent(0, iterations=None, seconds=40).analyse(state, 0)
+    survivors, dropped = [s.visits or 0 for s in stats[:2]], stats[2].visits or 0
+    # Each round gets half the 40 "seconds" (one batch a reading): the two survivors play about
+    # twice as often as the action dropped after the first round.
+    assert dropped >= 15 and min(survivors) >= 1.6 * dropped
+
+
+def test_mcts_gives_each_determinization_its_share_of_the_time(monkeypatch: pytest.MonkeyPatch) -> None:
+    import time
+
+    monkeypatch.setattr(time, "perf_counter", TickingClock())
+    runs: list[int] = []
+    real_run = Search.run
+
+    def counted(self: Search, *args: Any) -> int:
+        runs.append(real_run(self, *args))
+        return runs[-1]
+
+    monkeypatch.setattr(Search, "run", counted)
+    state = ToyGoofspiel().new_state(seed=1)
+    MCTSAgent(0, iterations=None, seconds=40, determinizations=4).choose(state, 0)
+    assert len(runs) >= 3 and sum(runs) >= 30
+    assert min(runs) * 3 >= max(runs), runs
 
 
 @pytest.mark.parametrize("kind", ["mcts", "ismcts", "halving"])

@@ -109,6 +109,65 @@ def test_pairwise_counting_in_a_multiplayer_game() -> None:
     assert report.agents["greedy"].seats == 4
 
 
+def test_each_agent_s_time_is_summed_and_its_longest_move_kept_over_its_seats() -> None:
+    report = ArenaReport(ToyNim(players=3), ["hard", "greedy", "greedy"], seed=0)
+    from tritable.ai.arena import AgentResult
+
+    report.agents = {n: AgentResult(n) for n in ("hard", "greedy")}
+    report.pairs = [PairResult("hard", "greedy")]
+    zero = [0.0, 0.0, 0.0]
+    seeds = (1, 2, 3)
+    # seconds and longest move per seat; "hard" sits in seat 0, then in seat 1
+    report.add(
+        GameResult(
+            0,
+            ("hard", "greedy", "greedy"),
+            7,
+            seeds,
+            [9, 5, 5],
+            [1, 2, 2],
+            zero,
+            10,
+            [2, 4, 3],
+            [0.6, 0.4, 0.9],
+            [0.4, 0.2, 0.5],
+        )
+    )
+    report.add(
+        GameResult(
+            1,
+            ("greedy", "hard", "greedy"),
+            7,
+            seeds,
+            [9, 5, 5],
+            [1, 2, 2],
+            zero,
+            10,
+            [3, 2, 1],
+            [0.3, 1.0, 0.2],
+            [0.1, 0.7, 0.2],
+        )
+    )
+    agents = {a["name"]: a for a in report.to_json()["agents"]}
+    assert agents["hard"]["max_seconds_per_move"] == 0.7
+    assert agents["greedy"]["max_seconds_per_move"] == 0.5
+    assert agents["hard"]["mean_seconds_per_move"] == pytest.approx(1.6 / 4)
+    assert agents["greedy"]["mean_seconds_per_move"] == pytest.approx(1.8 / 11)
+
+
+def test_the_arena_rolls_the_dice_by_their_weights() -> None:
+    """Chance turns are drawn by their weights, not uniformly: a die loaded to roll 6 half the time."""
+    counts = {}
+    for loaded in (True, False):
+        game = ToyPig(options={"loaded": loaded, "target": 40})
+        report = run_arena(game, ["random", "random"], games=40, seed=0, jobs=1, records=True)
+        rolls = [a for r in report.results for a in Record.loads(r.record or "").actions if a.startswith("d")]
+        assert len(rolls) > 300
+        counts[loaded] = rolls.count("d6") / len(rolls)
+    assert 0.42 < counts[True] < 0.58
+    assert 0.11 < counts[False] < 0.23
+
+
 def test_arena_plays_and_reports() -> None:
     game = ToyNim(options={"heap": 9})
     report = run_arena(game, ["mcts:iterations=300", "random"], games=10, seed=3, jobs=1)

@@ -330,6 +330,33 @@ def test_the_triatri_policy_fights_for_a_wanted_gem_and_ducks_an_unwanted_one(
     assert wanted and ducked
 
 
+def test_the_triatri_policy_never_takes_a_colour_s_last_gem_while_it_has_another_choice(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Taking the last gem of a colour ends the game: the policy leaves it while any other choice
+    is open (another colour or an own gem)."""
+    import tritable.ai.policies as policies
+
+    monkeypatch.setattr(policies, "TRIATRI_EPSILON", 0.0)
+    checked = 0
+    for players in (2, 3, 4):
+        game = tritable.new_game("triatri", players)
+        for seed in range(20):
+            state = game.new_state(seed=seed)
+            assert isinstance(state, TriATriState)
+            rng = random.Random(seed)
+            while not state.is_terminal():
+                seat = state.current_player()
+                actions = cast(list[int], state.legal_actions() if seat >= 0 else [])
+                if actions and actions[0] >= 30:  # the trick's gem is chosen
+                    last = [a for a in actions if a < 33 and state.supply[a - 30] <= 1]
+                    if last and len(last) < len(actions):
+                        assert policies.triatri(state, seat, list(actions), random.Random(seed)) not in last
+                        checked += 1
+                random_step(state, rng)
+    assert checked >= 30
+
+
 def test_the_triatri_policy_reads_only_the_view_and_actions() -> None:
     from tritable.ai.policies import triatri as triatri_policy
 

@@ -6,6 +6,7 @@ real state one time in five fails it in every game here.)"""
 
 from __future__ import annotations
 
+import collections
 import random
 import statistics
 from collections.abc import Iterator
@@ -120,6 +121,10 @@ def test_samples_do_not_move_when_the_hidden_parts_change(game: Game) -> None:
             assert sample.view(seat) == view
             if truth.current_player() == SIMULTANEOUS:
                 assert sample.players_to_move() == truth.players_to_move()
+        # The draws spread over the hidden parts: a sampler that always dealt the same unseen
+        # cards would favour no truth and pass the check below.
+        shown = collections.Counter(repr(sorted(others_see(sample, seat).items())) for sample in samples)
+        assert shown.most_common(1)[0][1] <= SAMPLES // 10, "the samples show the other seats the same cards"
         differences = agreements(samples, truth, twins, seat)
         gap = statistics.fmean(differences)
         error = statistics.pstdev(differences) / SAMPLES**0.5

@@ -499,6 +499,34 @@ def test_sampled_agent_never_reads_the_hidden_hand() -> None:
         assert SampledSolverAgent(seed=3, samples=3).choose(other, seat) == action
 
 
+def test_the_closed_hands_analysis_counts_where_each_move_is_optimal(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With a hand hidden, ``perfect`` solves every drawn hand: a move's visits are the draws in
+    which it is optimal (by their weight) and its value its mean result there (+1 a win, -1 a
+    loss); the move optimal most often comes first."""
+    from tritable.ai.agents import Observation
+
+    game = tritable.new_game("triple-triad", options={"open": False, "same": True, "plus": True})
+    state = random_position(game, random.Random("closed analysis"), 5)
+    seat = state.current_player()
+    view = state.view(seat)
+    draws = [(game.sample_state(view, random.Random(i)), 1 + i % 2) for i in range(6)]
+    monkeypatch.setattr(Observation, "determinizations", lambda self, k: [(d.clone(), n) for d, n in draws])
+    visits = dict.fromkeys(state.legal_actions(), 0)
+    results = dict.fromkeys(state.legal_actions(), 0)
+    for draw, weight in draws:
+        solution = solve(draw)
+        for action in solution.best_moves:
+            visits[action] += weight
+            results[action] += weight * ((solution.value > 0) - (solution.value < 0))
+    assert any(results.values()), "the draws should not all be drawn: a sign would go unchecked"
+    stats = SampledSolverAgent(seed=0, samples=6).analyse(state, seat)
+    assert {s.action for s in stats} == set(visits) and len(stats) == len(visits)
+    for stat in stats:
+        assert stat.visits == visits[stat.action]
+        assert stat.value == (results[stat.action] / visits[stat.action] if visits[stat.action] else 0.0)
+    assert [(s.visits, s.value) for s in stats] == sorted(((s.visits, s.value) for s in stats), reverse=True)
+
+
 def test_the_analysis_ranks_every_move_by_its_exact_margin() -> None:
     game = tritable.new_game("triple-triad", options={"same": True, "trade": "none"})
     rng = random.Random("ranks")
