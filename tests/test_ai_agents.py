@@ -591,6 +591,16 @@ def test_greedy_looks_on_while_the_same_seat_moves_again() -> None:
     assert values[move] == 0.5
 
 
+def test_greedy_takes_a_sure_result_over_an_estimate_as_good() -> None:
+    # Heap 3: taking all three wins now (return 1); an evaluation that rates every other position
+    # 1 as well ties the other takes with it. The sure win goes first, whatever the seed.
+    state = ToyNim(options={"heap": 3}).new_state(seed=0)
+    for seed in range(12):
+        stats = GreedyAgent(seed, evaluation=lambda s, seat: 1.0).analyse(state, 0)
+        assert [stat.value for stat in stats] == [1.0, 1.0, 1.0]
+        assert stats[0].action == 3
+
+
 def test_evaluation_cutoff_is_used_by_the_search() -> None:
     nim = ToyNim(options={"heap": 25})
     state = nim.new_state(seed=0)
