@@ -243,6 +243,22 @@ def test_an_interrupted_arena_keeps_the_games_played(monkeypatch: pytest.MonkeyP
         run_arena(ToyNim(), ["greedy", "random"], games=6, seed=1, jobs=1)
 
 
+def test_an_arena_interrupted_before_its_first_game_ended_gives_no_score(monkeypatch: pytest.MonkeyPatch) -> None:
+    import tritable.ai.arena as arena_module
+
+    def interrupt(task: Task) -> GameResult:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(arena_module, "play", interrupt)
+    data = run_arena(ToyNim(), ["greedy", "random"], games=4, seed=1, jobs=1, keep_partial=True).to_json()
+    assert data["games"] == 0 and data["interrupted"] is True
+    (pair,) = data["pairs"]
+    assert (pair["n"], pair["score"], pair["elo"]) == (0, None, None)
+    assert pair["score_ci95"] == [0.0, 1.0] and pair["elo_ci95"] == [None, None]
+    for agent in data["agents"]:
+        assert agent["moves"] == 0 and agent["mean_seconds_per_move"] is None and agent["max_seconds_per_move"] is None
+
+
 def test_arena_with_chance_turns() -> None:
     report = run_arena(ToyPig(), ["greedy:playouts=1", "random"], games=2, seed=0, jobs=1)
     assert report.games == 2
@@ -289,7 +305,7 @@ def test_bad_specs() -> None:
             make_agent(game, thing, 0)
     with pytest.raises(UnknownGameError, match="a game is a Game or a game id"):
         make_agent(None, "easy", 0)  # type: ignore[arg-type]
-    with pytest.raises(AgentSpecError, match="the perfect level takes no settings"):
+    with pytest.raises(AgentSpecError, match=r"^agent 'perfect:seconds=1': the perfect level takes no settings"):
         make_agent("triple-triad", "perfect:seconds=1", 0)
     with pytest.raises(AgentSpecError, match="c must be a finite number"):
         MCTSAgent(c=math.inf)

@@ -149,6 +149,13 @@ def test_ctrl_c_in_the_arena_reports_the_games_played(app: typer.Typer, monkeypa
 def test_arena_bad_input(app: typer.Typer) -> None:
     bad(app, ["arena", "triad", "--agents", "random,random,random"], "triad is for 2 players, not 3")
     bad(app, ["arena", "toy-nim", "--agents", "random,random", "--players", "3"], "2 agents given for 3 players")
+    # A count the game does not take is named with the game's range, whatever the agents.
+    bad(app, ["arena", "triad", "--agents", "random,greedy", "--players", "3"], "triad is for 2 players, not 3")
+    bad(
+        app,
+        ["arena", "triominos", "--agents", "random,greedy", "--players", "0"],
+        "triominos is for 2-4 players, not 0",
+    )
     bad(app, ["arena", "toy-nim", "--agents", "random,random,random,random"], "one agent per seat")
     bad(app, ["arena", "toy-nim", "--agents", "random,wizard"], "unknown agent 'wizard'")
     bad(app, ["arena", "toy-nim", "--agents", "random,mcts:iterations=0"], "iterations must be > 0")
@@ -195,6 +202,9 @@ def test_hint_on_a_record(app: typer.Typer, tmp_path: Path) -> None:
     assert text.exit_code == 0 and "best:" in text.stdout
     # Each agent's estimate in its own terms: greedy evaluates, random knows nothing.
     assert "(in -1..1, not a win rate)" in text.stdout and "win rate 5" not in text.stdout
+    (h,) = json.loads(runner.invoke(app, ["hint", str(path), "--level", "greedy", "--json"]).stdout)["hints"]
+    for row in (h["best"], *h["alternatives"]):  # an evaluation in JSON too, no win rate
+        assert isinstance(row["value"], float) and (row["win_rate"], row["visits"]) == (None, None)
     text = runner.invoke(app, ["hint", str(path), "--level", "random"])
     assert "random play: no estimate" in text.stdout and "win rate" not in text.stdout
     (h,) = json.loads(runner.invoke(app, ["hint", str(path), "--level", "random", "--json"]).stdout)["hints"]

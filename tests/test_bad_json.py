@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from tritable import new_game
-from tritable.engine import Game, Record, RecordError, State, StateError
+from tritable.engine import Game, Record, RecordError, SetupError, State, StateError
 from tritable.engine.playout import random_step
 from tritable.engine.record import apply_notation
 
@@ -54,6 +54,25 @@ def test_triple_triad_view_with_too_many_picks_left_is_refused() -> None:
     data["picks"] = 4
     with pytest.raises(StateError, match="picks left"):
         state.game.state_from_json(data)
+
+
+def test_triple_triad_state_and_setup_fields_of_the_wrong_shape_are_named() -> None:
+    game = new_game("triple-triad")
+    state = play(game, 1, 3)
+    for key, value, message in (
+        ("rounds", "x", "'rounds' lists the boards of the earlier rounds, not 'x'"),
+        ("hands", "abc", "'hands' lists two hands of card names, not 'abc'"),
+        ("hands", ["Geezard", ["Funguar"]], "'hands' lists two hands of card names"),
+    ):
+        data = plain(state.to_json())
+        data[key] = value
+        with pytest.raises(StateError, match=re.escape(message)):
+            game.state_from_json(data)
+    elemental = new_game("triple-triad", None, {"elemental": True})
+    setup = plain(elemental.new_state(seed=1).initial_setup)
+    for elements in ([None, None], [None] * 10):
+        with pytest.raises(SetupError, match=f"must list cells 1-9 .*, not {len(elements)}"):
+            elemental.state_from_setup({**setup, "elements": elements})
 
 
 def test_triple_triad_view_with_a_card_nobody_brought_is_refused() -> None:

@@ -107,8 +107,10 @@ def test_malformed_records_are_refused_by_name() -> None:
     good = {"format": 1, "game": "triad", "players": 2, "options": {}, "setup": {}, "actions": []}
     with pytest.raises(RecordError, match="format"):
         Record.from_json({**good, "format": 99})
-    with pytest.raises(RecordError, match="players"):
+    with pytest.raises(RecordError, match="'players' must be a whole number, not text"):
         Record.from_json({**good, "players": "two"})
+    with pytest.raises(RecordError, match=r"'players' must be a whole number, not 2\.0"):
+        Record.from_json({**good, "players": 2.0})
     with pytest.raises(RecordError, match="action 2 must be text"):
         Record.from_json({**good, "actions": ["a", 5]})
     with pytest.raises(RecordError, match="unknown record fields: extra"):

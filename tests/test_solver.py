@@ -393,10 +393,13 @@ def test_trade_phase_every_pick_is_best_and_agent_takes_the_strongest() -> None:
     state = trade_phase(game, random.Random(11), 1)
     solution = solve(state)
     assert solution.phase == "trade" and solution.value > 0
-    assert set(solution.best_moves) == set(state.legal_actions())
+    assert set(solution.best_moves) == set(state.legal_actions()) and solution.all_best
     seat = state.current_player()
     pick = SolverAgent(0).choose(state, seat)
     assert card_strength(pick) == max(card_strength(a) for a in state.legal_actions())
+    # Asked for one optimal move, the solver gives one pick: the one the perfect level takes.
+    one = solve(state, all_best=False)
+    assert (one.best_moves, one.value, one.all_best) == ((pick,), solution.value, False)
     # The searching levels value every pick alike (the round is decided) and take the strongest
     # card too, by the game's preference; random stays random.
     for spec in ("greedy", "easy", "normal", "mcts:iterations=50", "ismcts:iterations=50"):
@@ -592,6 +595,19 @@ def test_cli_solve_record_and_setup(tmp_path: Path) -> None:
     replayed = runner.invoke(app, ["replay", str(record), "--json"])
     from_replay = runner.invoke(app, ["solve", str(write(tmp_path, "replayed.json", replayed.output)), "--json"])
     assert from_replay.exit_code == 0 and json.loads(from_replay.output)["value"] == expected.value
+
+
+def test_cli_solve_one_names_one_pick_in_the_trade_phase(tmp_path: Path) -> None:
+    game = tritable.new_game("triple-triad", options={"trade": "one"})
+    state = trade_phase(game, random.Random(11), 1)
+    record = write(tmp_path, "trade.json", state.record().to_json())
+    strongest = game.action_to_string(SolverAgent(0).choose(state, state.current_player()))
+    every = json.loads(runner.invoke(app, ["solve", str(record), "--json"]).output)
+    one = json.loads(runner.invoke(app, ["solve", str(record), "--one", "--json"]).output)
+    assert len(every["best_moves_notation"]) == len(state.legal_actions()) > 1 and every["all_best"] is True
+    assert (one["best_moves_notation"], one["all_best"]) == ([strongest], False)
+    text = " ".join(runner.invoke(app, ["solve", str(record), "--one"]).output.split())
+    assert f"every pick is as good, the strongest: {strongest}" in text
 
 
 @pytest.mark.parametrize(

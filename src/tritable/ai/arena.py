@@ -223,6 +223,7 @@ class PairResult:
         # [0, 1] varies no more than a single result with the same mean, so Wilson's interval on
         # the games is a safe (wider) one.
         lo, hi = wilson(self.score * self.games, self.games)
+        met = self.n > 0  # an interrupted run may end before A and B met: no score to give
         return {
             "a": self.a,
             "b": self.b,
@@ -231,9 +232,9 @@ class PairResult:
             "losses": self.losses,
             "n": self.n,
             "games": self.games,
-            "score": self.score,
+            "score": self.score if met else None,
             "score_ci95": [lo, hi],
-            "elo": elo(self.score),
+            "elo": elo(self.score) if met else None,
             "elo_ci95": [elo(lo) if lo > 0 else None, elo(hi) if hi < 1 else None],
         }
 
@@ -258,7 +259,7 @@ class AgentResult:
             "mean_return": self.return_sum / self.seats if self.seats else None,
             "moves": self.moves,
             "mean_seconds_per_move": self.seconds / self.moves if self.moves else None,
-            "max_seconds_per_move": self.max_seconds,
+            "max_seconds_per_move": self.max_seconds if self.moves else None,
         }
 
 

@@ -272,7 +272,7 @@ def resolve(spec: AgentSpec | str, game: Game | str) -> tuple[str, dict[str, Any
         if gid not in PERFECT:
             raise AgentSpecError(f"{gid} has no perfect level (levels: {', '.join(levels(game))})")
         if spec.settings:
-            raise AgentSpecError("the perfect level takes no settings")
+            raise AgentSpecError(f"agent {str(spec)!r}: the perfect level takes no settings")
         return "perfect", {}
     base = parse_spec(level_spec(game, spec.name))
     settings = dict(base.settings)
@@ -315,6 +315,8 @@ class Hint:
     ``value`` is the mean return in [-1, 1] (exact when ``solved``), ``win_rate`` the same on a
     0..1 scale (draws half), ``visits`` the search visits of the action (``None`` without search).
     An alternative with 0 visits was never tried: its JSON ``value`` and ``win_rate`` are null.
+    Without visits and unsolved (``greedy``) the value is an evaluation, not a mean result: its
+    JSON ``win_rate`` is null.
     A solver also says which actions are ``optimal`` and their exact ``margin`` (final score
     difference) where it knows it; other agents leave both ``None``.
     """
@@ -340,10 +342,12 @@ class Hint:
     def to_json(self) -> JSON:
         def row(stat: ActionStat, text: str) -> JSON:
             known = stat.visits != 0  # an action the search never tried has no estimate
+            # An evaluation without visits or a solve (greedy's) is no mean result: no win rate.
+            rate = known and (stat.visits is not None or stat.solved)
             return {
                 "action": text,
                 "value": round(stat.value, 4) if known else None,
-                "win_rate": round(stat.win_rate, 4) if known else None,
+                "win_rate": round(stat.win_rate, 4) if rate else None,
                 "visits": stat.visits,
                 "solved": stat.solved,
                 "optimal": stat.optimal,

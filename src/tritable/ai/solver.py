@@ -234,7 +234,9 @@ def _solve_parts(
         scores = _round_scores(parts)
         value = scores[player] - scores[1 - player]
         picks = cast("tuple[int, ...]", tuple(legal))  # Triple Triad's actions are ints
-        return Solution(player, value, picks, True, 0, time.perf_counter() - start, "trade")
+        if not all_best:  # one of them: the strongest card, as the perfect level takes
+            picks = (max(picks, key=card_strength),)
+        return Solution(player, value, picks, all_best, 0, time.perf_counter() - start, "trade")
     problem = _Problem(game, parts)
     search = Search(problem.position)
     value = search.value()

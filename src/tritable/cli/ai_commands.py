@@ -88,11 +88,13 @@ def arena(
     except TritableError as exc:
         fail(str(exc))
     count = players if players is not None else len(specs)
-    if len(specs) != count:
-        fail(f"{len(specs)} agents given for {count} players: give one agent per seat")
+    # The game's own range first: asking for one agent more where the game takes no more seats
+    # would only lead to this error on the next run.
     if not cls.min_players <= count <= cls.max_players:
         span = f"{cls.min_players}" if cls.min_players == cls.max_players else f"{cls.min_players}-{cls.max_players}"
         fail(f"{game} is for {span} players, not {count} (one agent per seat)")
+    if len(specs) != count:
+        fail(f"{len(specs)} agents given for {count} players: give one agent per seat")
     g = make_game(game, count, option)
     try:
         check_specs(g, specs)

@@ -82,7 +82,8 @@ def solve_file(
     moves = " · ".join(game.action_to_string(a) for a in solution.best_moves)
     if solution.phase == "trade":
         console.print(
-            f"the round is over: {seat} won {solution.score}-{10 - solution.score}; every pick is as good: {moves}",
+            f"the round is over: {seat} won {solution.score}-{10 - solution.score}; every pick is as good"
+            + (f", the strongest: {moves}" if one else f": {moves}"),
             highlight=False,
             markup=False,
         )

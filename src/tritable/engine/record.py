@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from tritable.engine.errors import PlayerCountError, RecordError, TritableError
+from tritable.engine.errors import PlayerCountError, RecordError, TritableError, shown
 from tritable.engine.protocol import CHANCE, SIMULTANEOUS, Game, State, copy_json, json_type, same_json
 from tritable.engine.registry import new_game
 
@@ -33,9 +33,16 @@ def json_problem(exc: BaseException) -> str:
     ... except ValueError as exc:
     ...     json_problem(exc)
     'a number has more than 4300 digits'
+    >>> try:
+    ...     json.loads("   ")
+    ... except ValueError as exc:
+    ...     json_problem(exc)
+    'it is empty'
     """
     if isinstance(exc, RecursionError):
         return "nested too deeply"
+    if isinstance(exc, json.JSONDecodeError) and not exc.doc.strip():
+        return "it is empty"
     if "Exceeds the limit" in str(exc):  # Python's own advice (set_int_max_str_digits) is not the reader's
         return f"a number has more than {sys.get_int_max_str_digits()} digits"
     return str(exc)
@@ -144,7 +151,9 @@ class Record:
             if key not in data:
                 raise RecordError(f"the record lacks {key!r}")
             if not isinstance(data[key], kind) or (kind is int and isinstance(data[key], bool)):
-                raise RecordError(f"the record's {key!r} must be {_KIND_WORDS[kind]}, not {json_type(data[key])}")
+                # 2.0 or NaN is "a number" as much as 2 is: name a float by its value
+                got = shown(data[key]) if isinstance(data[key], float) else json_type(data[key])
+                raise RecordError(f"the record's {key!r} must be {_KIND_WORDS[kind]}, not {got}")
         for i, text in enumerate(data["actions"]):
             if not isinstance(text, str):
                 raise RecordError(f"action {i + 1} must be text, not {json_type(text)}", index=i)

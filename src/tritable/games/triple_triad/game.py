@@ -590,6 +590,9 @@ class TripleTriad(Game):
             raise SetupError(f"the setup's 'elements' must be a list, not {raw!r}")
         if rounds == 1 and len(raw) == 9 and not any(isinstance(x, list) for x in raw):
             raw = [raw]
+        if rounds == 1 and not any(isinstance(x, list) for x in raw):
+            # one round's cells, not a list of rounds: the count of cells is what is wrong
+            raise SetupError(f"the setup's 'elements' must list cells 1-9 (an element or null each), not {len(raw)}")
         if len(raw) != rounds:
             raise SetupError(f"the setup's 'elements' must give the elements of {rounds} round(s), not {len(raw)}")
         out: list[tuple[int, ...]] = []
@@ -1179,11 +1182,16 @@ class TripleTriadState(State):
         self._round = rnd
         if self._elements is not None:
             self._elems = self._elements[rnd - 1]
+        if not isinstance(data["rounds"], list):
+            raise StateError(f"a state's 'rounds' lists the boards of the earlier rounds, not {shown(data['rounds'])}")
         self._finals = tuple(_board_from_json(b) for b in data["rounds"])
         if len(self._finals) != rnd - 1:
             raise StateError("a state of round n lists the boards of the n - 1 earlier rounds")
         cards, owner = _board_from_json(data["board"])
-        self._hands = [[9 * _card_id(n, "hand", StateError) for n in h] for h in data["hands"]]
+        hands = data["hands"]
+        if not isinstance(hands, list) or not all(isinstance(h, list) for h in hands):
+            raise StateError(f"a state's 'hands' lists two hands of card names, not {shown(hands)}")
+        self._hands = [[9 * _card_id(n, "hand", StateError) for n in h] for h in hands]
         if len(self._hands) != 2:
             raise StateError("a state lists two hands")
         if sum(c >= 0 for c in cards) + len(self._hands[0]) + len(self._hands[1]) != 10:
