@@ -484,3 +484,29 @@ def test_an_option_number_is_written_as_json_writes_it() -> None:
     with pytest.raises(OptionError, match="takes a whole number, not '4_00'"):
         new_game("triominos", options={"target": "4_00"})
     assert new_game("triominos", options={"target": " 300 "}).options["target"] == 300
+
+
+@pytest.mark.parametrize("game_id", ["triple-triad", "triominos", "triatri", "triad", "tri-t-area"])
+def test_a_player_count_of_another_type_is_refused(game_id: str) -> None:
+    game = new_game(game_id)
+    data = plain(game.new_state(seed=1).to_json())
+    data["players"] = float(game.players)
+    with pytest.raises(StateError):
+        game.state_from_json(data)
+
+
+def test_triple_triad_picks_true_is_no_number() -> None:
+    game = new_game("triple-triad")
+    state = next(s for s in (play(game, seed, 9) for seed in range(200)) if s.to_json()["picks"] == 1)
+    data = plain(state.to_json())
+    data["picks"] = True
+    with pytest.raises(StateError, match="bad picks"):
+        game.state_from_json(data)
+
+
+def test_triominos_choice_is_true_or_false_not_a_number() -> None:
+    game = new_game("triominos")
+    data = plain(game.new_state(seed=2).to_json())
+    data["choice"] = int(data["choice"])
+    with pytest.raises(StateError, match="'choice' is true or false"):
+        game.state_from_json(data)

@@ -2,16 +2,21 @@
 
 from __future__ import annotations
 
+import random
 import re
+import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 import tritable
 from tritable.engine import (
+    SIMULTANEOUS,
     Option,
     OptionError,
     Outcome,
+    OutOfTurnError,
     Record,
     RecordError,
     TritableError,
@@ -19,6 +24,11 @@ from tritable.engine import (
     game_ids,
     new_game,
 )
+from tritable.engine.playout import random_playout, random_step
+from tritable.engine.record import apply_notation
+
+sys.path.insert(0, str(Path(__file__).parent))
+from ai_toy_games import ToyPig
 
 
 def test_every_error_is_a_value_error() -> None:
@@ -387,3 +397,43 @@ def test_a_seed_beside_a_setup_is_refused_not_ignored(game_id: str) -> None:
         with pytest.raises(SetupError, match="a seed or a setup, not both"):
             game.new_state(seed=seed, setup=setup)
     assert game.new_state(setup=setup) == game.new_state(seed=1)
+
+
+# -- edges an audit by mutation found untested ------------------------------------------------------------
+
+
+@pytest.mark.parametrize("game_id", ["tri-t-area", "triatri"])
+def test_a_simultaneous_entry_names_its_seat_in_ascii_digits(game_id: str) -> None:
+    state, rng = new_game(game_id).new_state(seed=0), random.Random(0)
+    while state.current_player() != SIMULTANEOUS:
+        random_step(state, rng)
+    text = state.game.action_to_string(state.legal_actions(state.players_to_move()[0])[0])
+    before = state.to_json()
+    for head in ("x", "\u0661", "-1"):  # "١" is a digit to str.isdigit, not a seat
+        with pytest.raises(RecordError, match="'<seat>:<action>'"):
+            apply_notation(state, f"{head}:{text}", index=3)
+    assert state.to_json() == before
+
+
+def test_a_record_with_a_negative_seed_is_refused() -> None:
+    data = new_game("triad").new_state(seed=1).record(seed=1).to_json()
+    data["seed"] = -1
+    with pytest.raises(RecordError, match="'seed' is a whole number >= 0"):
+        Record.from_json(data)
+
+
+def test_a_chance_turn_is_chance_s_not_a_seat_s() -> None:
+    state = ToyPig().state_from_setup({"scores": [0, 0]})
+    state.apply_action("roll")
+    for seat in (0, 1):
+        with pytest.raises(OutOfTurnError, match="chance turn"):
+            state.apply_action(2, seat)
+    assert state.history == [(0, "roll")]
+
+
+def test_a_random_playout_stops_exactly_at_max_plies() -> None:
+    game = new_game("triad")
+    n = random_playout(game.new_state(seed=4), random.Random(4))
+    assert random_playout(game.new_state(seed=4), random.Random(4), max_plies=n) == n
+    with pytest.raises(TritableError, match=f"no end after {n - 1} actions"):
+        random_playout(game.new_state(seed=4), random.Random(4), max_plies=n - 1)

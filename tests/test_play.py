@@ -374,6 +374,12 @@ def refused(*args: str) -> str:
     return result.stderr
 
 
+def test_load_refuses_a_save_of_another_game(tmp_path: Path) -> None:
+    save = tmp_path / "triad.json"
+    save.write_text(tritable.new_game("triad").new_state(seed=1).record().dumps(), encoding="utf-8")
+    assert "is a triad game, not triple-triad" in refused("play", "triple-triad", "--load", str(save))
+
+
 def test_a_corrupt_save_is_refused_naming_the_problem(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(tmp_path)
     (tmp_path / "broken.json").write_text("{not json", encoding="utf-8")
