@@ -1110,7 +1110,7 @@ def test_the_rounds_history_must_lay_the_tiles_on_the_table() -> None:
 
 def test_notation_reads_exactly_the_grid() -> None:
     game = Triominos()
-    assert game.string_to_action("1-2-5@100,-100/r1")[1:3] == (100, -100)
+    assert game.string_to_action("1-2-5@100,-100/r1") == (INDEX["1-2-5"], 100, -100, 1)
     for bad in ("1-2-5@101,0/r1", "1-2-5@0,-101/r1"):
         with pytest.raises(NotationError, match="x and y run from -100 to 100"):
             game.string_to_action(bad)
