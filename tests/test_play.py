@@ -449,9 +449,11 @@ def press_until(term: Term, press: Callable[[], object], answer: str) -> None:
     """Press a control key until the program shows ``answer``: on a loaded machine the first
     key can reach the terminal before the program has set it up to read, and be lost."""
     timeout = term.timeout
-    term.timeout = 5
     try:
-        for _ in range(5):
+        # Each press waits twice as long as the one before (3 s to 48 s): a press that was not lost
+        # but answered late must not be followed by another, which would land in the shutdown.
+        for attempt in range(5):
+            term.timeout = 3 * 2**attempt
             time.sleep(0.2)
             press()
             try:
