@@ -901,3 +901,15 @@ def test_hint_refuses_a_bad_number_of_runners_up() -> None:
             hint(state, level="random", runners_up=bad)  # type: ignore[arg-type]
     assert len(hint(state, level="random", runners_up=1).alternatives) == 1
     assert hint(state, level="random", runners_up=0).alternatives == []
+
+
+@pytest.mark.parametrize(("gid", "players", "scale"), [("triatri", 3, 8.0), ("tri-t-area", 4, 30.0)])
+def test_score_evaluations_are_the_scaled_score_difference(gid: str, players: int, scale: float) -> None:
+    game = tritable.new_game(gid, players)
+    scored = 0
+    for state in positions(game, range(4), (0, 20, 60)):
+        for seat in range(players):
+            scores = state.view(seat)["scores"]
+            assert EVALUATIONS[gid](state, seat) == pytest.approx(relative(scores, seat, scale))
+            scored += any(scores)
+    assert scored

@@ -457,3 +457,9 @@ def test_a_registered_agent_that_takes_not_its_settings_is_named(monkeypatch: py
         make_agent("triad", "first:depth=2")
     with pytest.raises(AgentSpecError, match=r"^an agent's seed is a whole number or text, not 3\.0$"):
         make_agent("triad", "random", seed=3.0)  # type: ignore[arg-type]
+
+
+def test_each_game_s_levels_grow_in_iterations() -> None:
+    for gid in tritable.game_ids():
+        budgets = [parse_spec(level_spec(gid, level)).settings["iterations"] for level in ("easy", "normal", "hard")]
+        assert budgets == sorted(set(budgets)), (gid, budgets)  # strictly more at each level

@@ -594,3 +594,27 @@ def test_hotseat_play_needs_no_ai(monkeypatch: pytest.MonkeyPatch) -> None:
     assert result.exit_code == 0, result.output
     result = runner.invoke(app, ["play", "triad", "--ai", "2=easy"], input="quit\n")
     assert result.exit_code == 2 and "the AI is not available" in result.output, result.output
+
+
+def test_bench_reports_the_median_run_and_checks_targets_against_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    from tritable.cli import bench
+
+    def case_of(runs: list[tuple[float, float, float]]) -> dict[str, Any]:
+        loops = iter(runs)
+        monkeypatch.setattr(bench, "playout_loop", lambda game, seconds, seed: next(loops))
+        (case,) = bench.run_benchmarks(seconds=0.01, runs=3, only=["triad"])["cases"]
+        assert (case["games_per_second"], case["plies_per_second"], case["cpu_games_per_second"]) == runs[2]
+        return case
+
+    monkeypatch.setattr(bench, "openspiel_loop", lambda seconds, seed: None)
+    fast = case_of([(3.0, 30_000.0, 3.0), (1.0, 10_000.0, 1.0), (2.0, 25_000.0, 2.0)])
+    slow = case_of([(3.0, 300.0, 3.0), (1.0, 100.0, 1.0), (2.0, 200.0, 2.0)])
+    assert fast["targets"]["plies_per_second"] == {"minimum": 20_000, "met": True}  # triad's target: 20,000
+    assert slow["targets"]["plies_per_second"] == {"minimum": 20_000, "met": False}
+
+
+def test_games_table_gives_each_game_its_player_counts() -> None:
+    table = runner.invoke(app, ["games"], env={"COLUMNS": "200"})
+    rows = [line.split("│") for line in table.output.splitlines()]
+    players = {row[1].strip(): row[3].strip() for row in rows if len(row) > 4 and row[1].strip()}
+    assert players["triatri"] == "2-4" and players["triad"] == "2" and players["tri-t-area"] == "4", players

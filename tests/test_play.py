@@ -794,3 +794,12 @@ def test_a_narrow_screen_wraps_the_turn_line_instead_of_cutting_it() -> None:
     assert result.exit_code == 0, result.output
     assert "still to choose: P1, P2, P3, P4" in " ".join(line.strip() for line in result.output.splitlines())
     assert "…" not in result.output
+
+
+def test_delay_pauses_after_each_ai_move_against_a_human_too(monkeypatch: pytest.MonkeyPatch) -> None:
+    pauses: list[float] = []
+    monkeypatch.setattr("tritable.cli.play.time.sleep", pauses.append)
+    args = ["play", "triad", "--seed", "3", "--ai", "2=easy", "--delay", "0.25"]
+    result = CliRunner().invoke(app, args, input="1\n1\nquit\n")
+    assert result.exit_code == 0, result.stdout
+    assert pauses and pauses == [0.25] * result.stdout.count("(AI easy) plays")

@@ -780,3 +780,146 @@ def test_triple_triad_lists_cards_apart_although_two_names_hold_a_comma() -> Non
     assert board.detail("transfers", moved) == "Biggs, Wedge P2→P1; Geezard P1→P2"
     view = {"hands": [["Fujin, Raijin", "Geezard"], None], "hand_sizes": [2, 1], "known": [[], []], "seat": 0}
     assert _hand(view, 0).endswith("Fujin, Raijin [2 8 8 4]; Geezard [1 4 1 5]")
+
+
+# -- proposed by the third mutation audit ---------------------------------------------------------
+
+
+@pytest.mark.parametrize(("gid", "players", "said"), [("triad", 2, "wins "), ("triominos", 3, "ahead of ")])
+def test_a_hint_in_play_numbers_its_moves_as_the_menu_does(gid: str, players: int, said: str) -> None:
+    session = recording_session(gid, players)
+    p = session.state.current_player()
+    menu = session.menu(p)
+    session.hint(p, menu)
+    text = " ".join(session.console.export_text().split())
+    hinted = re.findall(r"(\d+) (\S+) \(", text.split("hint: ", 1)[1])
+    listed = {item.number: item.text for item in menu}
+    assert hinted and all(listed.get(int(n)) == notation for n, notation in hinted), (hinted, listed)
+    assert said in text and ("ahead of" in text) == (players > 2), text  # 3+ seats: the mean over the others
+
+
+def test_a_human_sees_its_own_hidden_rack_at_its_turn() -> None:
+    game = tritable.new_game("triominos", 2)
+    state = game.new_state(seed=2)
+    p = state.current_player()
+    console = Console(record=True, width=120, file=open("/dev/null", "w"))  # noqa: SIM115
+    session = Session(game, state, [Seat(s, None if s == p else "easy") for s in range(2)], {}, console, 2)
+    session.show(p, session.menu(p))
+    assert "your rack: " + "  ".join(state.view(p)["rack"]) in console.export_text()
+
+
+def test_an_ai_s_simultaneous_choice_stays_secret_until_everyone_has_chosen() -> None:
+    game = tritable.new_game("triatri", 2)
+    state = game.new_state(seed=3)
+    choice = state.legal_actions(0)[0]
+    card = game.action_to_string(choice)
+
+    class Stub:
+        def choose(self, state: tritable.State, seat: int) -> Any:
+            return choice
+
+    console = Console(record=True, width=120, file=open("/dev/null", "w"))  # noqa: SIM115
+    agents: dict[int, Any] = {0: Stub()}
+    session = Session(game, state, [Seat(0, "stub"), Seat(1)], agents, console, 3)
+    session.ai_turn(0)  # P1, an AI, chooses first; P2 (human) has not chosen yet
+    shown = session.recent()
+    assert shown is not None
+    said, recent = console.export_text(), text_of(shown)
+    assert "P1 (AI stub) has chosen" in said and f"plays {card}" not in said
+    assert "P1 (chosen)" in recent and f"P1 {card}" not in recent
+
+
+def test_the_result_names_the_winner_and_crowns_only_the_winner() -> None:
+    for seed in range(20):
+        state = random_states("triple-triad", 2, seed=seed)[-1]
+        if len(state.outcome().winners) == 1:
+            break
+    (w,) = state.outcome().winners
+    names = ["Ann", "Bob"]
+    text = text_of(outcome_table(state, names))
+    assert f"winner: {names[w]}" in text and f"{names[w]} ★" in text and f"{names[1 - w]} ★" not in text
+
+
+def test_rules_list_the_options_in_play_not_the_defaults() -> None:
+    game = tritable.new_game("triad", 2, {"move_cap": 77})
+    session = Session(game, game.new_state(seed=1), [Seat(0), Seat(1)], {}, Console(file=open("/dev/null", "w")), 1)  # noqa: SIM115
+    lines = text_of(session.rules(), width=200).splitlines()
+    assert any(re.search(r"move_cap\W+77\b", line) for line in lines), lines
+
+
+def test_replay_step_seen_as_a_seat_shows_its_hidden_rack(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from tritable.cli.main import app
+
+    states = random_states("triominos", 2, seed=5)
+    record = tmp_path / "game.json"
+    record.write_text(states[-1].record().dumps())
+    result = CliRunner().invoke(app, ["replay", "--step", str(record)], input="v 1\nq\n", env={"COLUMNS": "200"})
+    assert result.exit_code == 0, result.output
+    spectator, as_p1 = result.output.split("as P1 sees it", 1)
+    assert "your rack" not in spectator
+    assert "your rack: " + "  ".join(states[0].view(0)["rack"]) in as_p1
+
+
+def test_triple_triad_score_line_gives_each_seat_its_own_count() -> None:
+    for state in (s for seed in range(10) for s in random_states("triple-triad", 2, seed=seed)):
+        s0, s1 = state.view(None)["scores"]
+        if s0 != s1:
+            text = " ".join(text_of(draw_view("triple-triad", state.view(0))).split())
+            assert f"score P1 {s0} – {s1} P2" in text, text
+            return
+    pytest.fail("no capture in the sample games")
+
+
+def test_triad_counts_each_seat_s_removals_on_its_own_line() -> None:
+    for seed in range(20):
+        for state in random_states("triad", 2, seed=seed):
+            removed = state.view(None)["removed"]
+            if removed[0] != removed[1]:
+                text = " ".join(text_of(draw_view("triad", state.view(None))).split())
+                for s, colour in enumerate(("Black", "Orange")):
+                    assert re.search(rf"P{s + 1} {colour} removed ●*○* {removed[s]}/3", text), text
+                return
+    pytest.fail("no removal in the sample games")
+
+
+def test_triatri_names_the_seat_of_each_card_in_the_trick() -> None:
+    checked = 0
+    for state in random_states("triatri", 4, seed=3):
+        view = state.view(None)
+        cards = (view["trick"] or {}).get("cards") or []
+        if len(cards) < 2:
+            continue
+        text = text_of(draw_view("triatri", view), width=300)
+        line = next(x for x in text.splitlines() if x.startswith("trick: "))
+        expected = [(str((view["leader"] + i) % 4 + 1), name) for i, (name, _) in enumerate(cards)]
+        assert re.findall(r"P(\d) +(\S+)", line) == expected, line
+        checked += 1
+    assert checked
+
+
+def test_triominos_marks_the_seat_to_move_not_the_viewer() -> None:
+    for state in random_states("triominos", 3, seed=2)[5:]:
+        mover = state.current_player()
+        if mover < 0:
+            continue
+        viewer = (mover + 1) % 3
+        text = text_of(draw_view("triominos", state.view(viewer)))
+        rows = {m[1]: m[0] for m in re.finditer(r"(?m)^\s*P(\d) +\d+ +\d+.*$", text)}
+        assert "◀ to move" in rows[str(mover + 1)] and "◀ to move" not in rows[str(viewer + 1)], text
+        return
+    pytest.fail("nobody to move in the sample game")
+
+
+def test_tri_t_area_lists_each_seat_s_score_and_blocks_in_their_columns() -> None:
+    for state in random_states("tri-t-area", 4, seed=3)[60:]:
+        view = state.view(None)
+        if not any(view["scores"]):
+            continue
+        text = text_of(draw_view("tri-t-area", view), width=200)
+        for s in range(4):
+            row = re.search(rf"(?m)^\s*P{s + 1} +(-?\d+) +(\d+)", text)
+            assert row and (int(row[1]), int(row[2])) == (view["scores"][s], view["blocks"][s]), text
+        return
+    pytest.fail("nobody scored in the sample game")
