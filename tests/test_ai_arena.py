@@ -463,3 +463,21 @@ def test_each_game_s_levels_grow_in_iterations() -> None:
     for gid in tritable.game_ids():
         budgets = [parse_spec(level_spec(gid, level)).settings["iterations"] for level in ("easy", "normal", "hard")]
         assert budgets == sorted(set(budgets)), (gid, budgets)  # strictly more at each level
+
+
+def test_every_setting_takes_its_largest_value_and_no_more() -> None:
+    from tritable.ai import LARGEST
+
+    kinds = {"own_plies": "greedy", "playouts": "greedy", "determinizations": "mcts", "samples": "ismcts"}
+    for name, largest in LARGEST.items():
+        kind = kinds.get(name, "mcts")
+        make_agent("triad", f"{kind}:{name}={largest}", 0)  # the largest itself is taken
+        with pytest.raises(AgentSpecError, match=f"{name} must be at most {largest:,}, not {largest + 1:,}"):
+            make_agent("triad", f"{kind}:{name}={largest + 1}", 0)
+
+
+def test_a_whole_number_setting_is_written_as_one() -> None:
+    for text in ("1e3", "1000.0", "0x10", "\u0663"):  # "٣": a digit in another script
+        with pytest.raises(AgentSpecError, match=f"iterations takes a whole number, not '{text}'"):
+            make_agent("triad", f"mcts:iterations={text}", 0)
+    assert make_agent("triad", "mcts:iterations=1000", 0).iterations == 1000  # type: ignore[attr-defined]
