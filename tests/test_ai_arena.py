@@ -83,20 +83,33 @@ def test_every_seat_assignment_is_played_equally_often_on_the_same_deals() -> No
     assert len({t.setup_seed for t in tasks}) == 3
 
 
-def test_pairwise_counting_in_a_multiplayer_game() -> None:
-    report = ArenaReport(ToyNim(players=3), ["hard", "greedy", "greedy"], seed=0)
+def hard_against_two_greedy() -> ArenaReport:
+    """An empty report of 3-player games: ``hard`` in one seat, ``greedy`` in two."""
     from tritable.ai.arena import AgentResult
 
+    report = ArenaReport(ToyNim(players=3), ["hard", "greedy", "greedy"], seed=0)
     report.agents = {n: AgentResult(n) for n in ("hard", "greedy")}
     report.pairs = [PairResult("hard", "greedy")]
-    zero = [0.0, 0.0, 0.0]
-    seeds = (1, 2, 3)
-    report.add(
-        GameResult(0, ("hard", "greedy", "greedy"), 7, seeds, [9, 5, 5], [1, 2, 2], zero, 10, [3] * 3, zero, zero)
+    return report
+
+
+def won_by_seat_0(
+    index: int,
+    specs: tuple[str, ...],
+    moves: tuple[int, ...] = (3, 3, 3),
+    seconds: tuple[float, ...] = (0.0, 0.0, 0.0),
+    longest: tuple[float, ...] = (0.0, 0.0, 0.0),
+) -> GameResult:
+    """A 3-player game's result: seat 0 first (9 points), the other two tied second (5 each)."""
+    return GameResult(
+        index, specs, 7, (1, 2, 3), [9, 5, 5], [1, 2, 2], [0.0] * 3, 10, list(moves), list(seconds), list(longest)
     )
-    report.add(
-        GameResult(1, ("greedy", "hard", "greedy"), 7, seeds, [9, 5, 5], [1, 2, 2], zero, 10, [3] * 3, zero, zero)
-    )
+
+
+def test_pairwise_counting_in_a_multiplayer_game() -> None:
+    report = hard_against_two_greedy()
+    report.add(won_by_seat_0(0, ("hard", "greedy", "greedy")))
+    report.add(won_by_seat_0(1, ("greedy", "hard", "greedy")))
     pair = report.pairs[0]
     assert (pair.wins, pair.draws, pair.losses) == (2, 1, 1)
     # Two games, not four independent results: the interval counts the games.
@@ -110,44 +123,10 @@ def test_pairwise_counting_in_a_multiplayer_game() -> None:
 
 
 def test_each_agent_s_time_is_summed_and_its_longest_move_kept_over_its_seats() -> None:
-    report = ArenaReport(ToyNim(players=3), ["hard", "greedy", "greedy"], seed=0)
-    from tritable.ai.arena import AgentResult
-
-    report.agents = {n: AgentResult(n) for n in ("hard", "greedy")}
-    report.pairs = [PairResult("hard", "greedy")]
-    zero = [0.0, 0.0, 0.0]
-    seeds = (1, 2, 3)
-    # seconds and longest move per seat; "hard" sits in seat 0, then in seat 1
-    report.add(
-        GameResult(
-            0,
-            ("hard", "greedy", "greedy"),
-            7,
-            seeds,
-            [9, 5, 5],
-            [1, 2, 2],
-            zero,
-            10,
-            [2, 4, 3],
-            [0.6, 0.4, 0.9],
-            [0.4, 0.2, 0.5],
-        )
-    )
-    report.add(
-        GameResult(
-            1,
-            ("greedy", "hard", "greedy"),
-            7,
-            seeds,
-            [9, 5, 5],
-            [1, 2, 2],
-            zero,
-            10,
-            [3, 2, 1],
-            [0.3, 1.0, 0.2],
-            [0.1, 0.7, 0.2],
-        )
-    )
+    report = hard_against_two_greedy()
+    # moves, seconds and longest move per seat; "hard" sits in seat 0, then in seat 1
+    report.add(won_by_seat_0(0, ("hard", "greedy", "greedy"), (2, 4, 3), (0.6, 0.4, 0.9), (0.4, 0.2, 0.5)))
+    report.add(won_by_seat_0(1, ("greedy", "hard", "greedy"), (3, 2, 1), (0.3, 1.0, 0.2), (0.1, 0.7, 0.2)))
     agents = {a["name"]: a for a in report.to_json()["agents"]}
     assert agents["hard"]["max_seconds_per_move"] == 0.7
     assert agents["greedy"]["max_seconds_per_move"] == 0.5
