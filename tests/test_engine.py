@@ -21,6 +21,7 @@ from tritable.engine import (
     RecordError,
     TritableError,
     UnknownGameError,
+    game_class,
     game_ids,
     new_game,
 )
@@ -111,6 +112,41 @@ def test_outcome_ranks_ties_and_returns() -> None:
     split = Outcome.from_scores([5, 5], tiebreak=[2, 3])
     assert split.winners == (1,)
     assert Outcome.from_json(o.to_json()) == o
+
+
+def test_a_tiebreak_splits_ties_and_nothing_else() -> None:
+    ahead = Outcome.from_scores([6, 4, 5], tiebreak=[0, 9, 9])
+    assert ahead.ranks == (1, 3, 2) and ahead.winners == (0,)  # the score first, however the tiebreak goes
+    level = Outcome.from_scores([5, 5, 1], tiebreak=[3, 3, 9])
+    assert level.ranks == (1, 1, 3) and level.winners == (0, 1)
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4])
+def test_every_seat_tied_is_a_draw_whatever_the_number_of_seats(seats: int) -> None:
+    for outcome in (Outcome.from_scores([7] * seats), Outcome.from_scores([7] * seats, tiebreak=[2] * seats)):
+        assert outcome.winners == () and outcome.ranks == (1,) * seats and outcome.returns() == [0.0] * seats
+    shared = Outcome.from_scores([7] * (seats - 1) + [1])
+    assert shared.winners == tuple(range(seats - 1)) and shared.returns()[-1] == -1.0
+
+
+def test_games_of_other_player_counts_differ() -> None:
+    for game_id in game_ids():
+        cls = game_class(game_id)
+        games = [new_game(game_id, n) for n in range(cls.min_players, cls.max_players + 1)]
+        for a in games:
+            for b in games:
+                assert (a == b) == (a.players == b.players)
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_returns_are_zeros_until_the_end(game_id: str) -> None:
+    for actions in (0, 5, 10_000):
+        state = _played(game_id, actions)
+        returns = state.returns()
+        if state.is_terminal():
+            assert returns == state.outcome().returns()
+        else:
+            assert returns == [0.0] * state.game.players
 
 
 def test_malformed_records_are_refused_by_name() -> None:

@@ -565,6 +565,22 @@ def test_random_setup_draws_every_deal_and_the_lead() -> None:
     assert leads == {0, 1, 2, 3}
 
 
+def test_states_that_differ_only_in_later_rounds_deals_differ() -> None:
+    setup = GAME.random_setup(random.Random(1))
+    assert setup["decks"][1] != setup["decks"][2]  # each round's deck is shuffled on its own
+    decks = setup["decks"]
+    other = {**setup, "decks": [decks[0], decks[1][::-1], decks[2]]}
+    now, then = GAME.new_state(setup=setup), GAME.new_state(setup=other)
+    assert all(now.view(seat) == then.view(seat) for seat in (None, 0, 1, 2, 3))  # round 2 is not dealt yet
+    assert now != then and now.key() != then.key()
+
+
+def test_samples_deal_the_rounds_to_come_at_random() -> None:
+    view = GAME.new_state(seed=2).view(0)
+    later = {repr(GAME.sample_state(view, random.Random(i)).to_json()["setup"]["decks"][1:]) for i in range(20)}
+    assert len(later) == 20
+
+
 def test_render_shows_the_board_and_only_the_own_hand() -> None:
     state = new(lead=0, r1=R1)
     trick(state, {0: "I3", 1: "M7", 2: "E1", 3: "H9"})

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
@@ -75,6 +76,13 @@ def test_random_setups_are_rolled_and_sorted() -> None:
         orange_row = [dice(state)[f + "6"] for f in "fedcba"]
         assert black_row == sorted(black_row) and orange_row == sorted(orange_row)
     assert len(seen) > 10
+
+
+def test_random_setups_roll_fair_dice_for_each_colour() -> None:
+    for colour in ("black", "orange"):
+        rolled = Counter(v for seed in range(300) for v in GAME.random_setup(random.Random(seed))[colour])
+        assert set(rolled) == {1, 2, 3}
+        assert all(abs(n / 1800 - 1 / 3) < 0.05 for n in rolled.values()), rolled
 
 
 @pytest.mark.parametrize(
@@ -513,6 +521,44 @@ def test_the_removal_of_the_last_move_before_the_cap_still_happens(
     outcome = state.outcome()
     assert outcome.winners == winner
     assert outcome.details["reason"] == ("three triads" if winner else "move cap")
+
+
+def test_a_removal_due_at_the_move_cap_is_kept_by_json_samples_and_clones() -> None:
+    game = Triad(options={"move_cap": 5})
+    diagram = """
+        O3 O3 O2 O2 O1 .
+        .  .  .  .  .  .
+        .  .  .  .  .  .
+        .  O2 B2 .  .  .
+        .  .  .  .  .  .
+        B1 .  .  B3 B3 .
+        """
+    state = game.position(diagram, removed=(2, 0), moves=4)
+    play(state, "d1=2>d3")
+    assert state.moves == 5 and not state.is_terminal()
+    for again in (game.state_from_json(state.to_json()), game.sample_state(state.view(1), random.Random(0))):
+        assert again == state and not again.is_terminal() and legal(again) == {"xc3", "xd3"}
+    copy = state.clone()
+    play(copy, "xd3")
+    assert copy.outcome().winners == (0,)
+    assert state.view()["removed"] == [2, 0] and not state.is_terminal() and legal(state) == {"xc3", "xd3"}
+
+
+def test_positions_that_differ_only_in_the_moves_made_differ() -> None:
+    # The move count is part of the position: the cap comes sooner after more moves.
+    diagram = """
+        O3 O3 O2 O2 O1 O1
+        .  .  .  .  .  .
+        .  .  .  .  .  .
+        .  .  .  .  .  .
+        .  .  .  .  .  .
+        B1 B1 B2 B2 B3 B3
+        """
+    fresh, late = GAME.position(diagram), GAME.position(diagram, moves=GAME.move_cap - 1)
+    assert fresh != late and fresh.key() != late.key()
+    for state in (fresh, late):
+        play(state, "a1=2>a3")
+    assert not fresh.is_terminal() and late.is_terminal()
 
 
 # -- notation, junk, views, JSON --------------------------------------------------------------------

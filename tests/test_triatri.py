@@ -240,6 +240,18 @@ def test_two_players_both_fake_pick_again() -> None:
     assert state.view()["start_player"] == 1
 
 
+def test_a_clone_s_tied_reveal_is_its_own() -> None:
+    state = new_state(2, TWO)
+    state.apply_action(card("F"), 0)
+    copy = state.clone()
+    copy.apply_action(card("F"), 1)  # two fakes: pick again
+    assert copy.view()["repicks"] == [["F", "F"]]
+    assert state.view()["repicks"] == [] and state.players_to_move() == (1,)
+    reveal(copy, "F", "G2")
+    state.apply_action(card("G2"), 1)
+    assert state.view()["repicks"] == [] and state.view()["start_player"] == 1
+
+
 def test_a_pending_start_card_is_hidden_from_the_other_seats() -> None:
     state = new_state(
         3,
@@ -623,6 +635,13 @@ def test_every_action_has_notation() -> None:
             game.action_to_string(bad_action)
 
 
+def test_random_setups_shuffle_every_round_s_deck_afresh() -> None:
+    for players in (2, 3, 4):
+        decks = TriATri(players).random_setup(random.Random(players))["decks"]
+        assert len(decks) == 3 and len({tuple(deck) for deck in decks}) == 3
+        assert all(Counter(deck) == Counter(CARD_TEXT[c] for c in deck_for(players)) for deck in decks)
+
+
 def test_setup_is_validated() -> None:
     game = TriATri(2)
     good = game.random_setup(random.Random(1))
@@ -795,6 +814,19 @@ def test_sampled_hands_respect_what_the_seat_knows() -> None:
         # Seats 0 and 2 did not follow Blue: they hold no Blue card.
         for seat in (0, 2):
             assert not any(c.startswith("B") for c in sample.to_json()["state"]["hands"][seat])
+
+
+def test_a_hidden_start_card_is_sampled_from_the_whole_hand() -> None:
+    state = new_state(2, TWO)
+    state.apply_action(card("R6"), 0)  # seat 1 sees that seat 0 chose, not what
+    unseen = Counter(CARD_TEXT[c] for c in deck_for(2)) - Counter(TWO[1])
+    draw = TriATri(2).sampler(state.view(1))
+    chosen: Counter[str] = Counter()
+    for i in range(300):
+        body = draw(random.Random(i)).to_json()["state"]
+        assert body["pending"][0] in body["hands"][0] and body["pending"][1] is None
+        chosen[body["pending"][0]] += 1
+    assert set(chosen) == set(unseen)  # any card seat 0 may hold, not always its lowest
 
 
 def test_sampled_hands_keep_cards_shown_in_a_tied_reveal() -> None:

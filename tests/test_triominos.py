@@ -282,6 +282,16 @@ def test_a_shown_tile_is_hidden_again_once_laid() -> None:
     assert state.view(1)["revealed"] == [[], []]
 
 
+def test_a_clone_lays_its_shown_tile_on_its_own() -> None:
+    layout = ["0-0-0@0,0/r0", "0-0-4@1,0/r0", "0-4-4@2,0/r2"]
+    state = position(layout, [["4-4-4", "0-1-2"], ["2-2-2"]], revealed=[["4-4-4"], []])
+    copy = state.clone()
+    play(copy, "4-4-4@3,0/r0")
+    assert copy.view(1)["revealed"] == [[], []]
+    assert state.view(1)["revealed"] == [["4-4-4"], []]  # the original still shows it, unlaid
+    assert state.tally(1).shown_tiles == (1, 0)
+
+
 def test_no_choice_when_another_seat_holds_a_higher_triple() -> None:
     state = new("4-4-4 0-0-0 1-2-5", "5-5-5 0-1-2 1-2-3")
     assert state.scores == [0, 25] and state.current_player() == 0 and not state.choice
@@ -494,6 +504,17 @@ def test_going_out_scores_25_plus_the_other_racks() -> None:
     assert state.outcome().details["end"] == "max_rounds"
 
 
+def test_every_seat_level_after_the_last_round_is_a_draw() -> None:
+    # The last round dealt ends with every score equal and none at the target: nobody wins.
+    racks = [["0-0-4", "1-1-4"], ["2-5-5"], ["0-1-2", "3-4-5"]]
+    state = position(["5-5-5@0,0/r0"], racks, to_move=1, scores=[62, 0, 62])
+    play(state, "2-5-5@1,0/r2")  # 62 points: out
+    assert state.is_terminal() and state.scores == [62, 62, 62]
+    outcome = state.outcome()
+    assert outcome.winners == () and outcome.ranks == (1, 1, 1) and state.returns() == [0.0, 0.0, 0.0]
+    assert "Game over: a draw" in state.render()
+
+
 def _blocked_round(enough: Callable[[list[str]], bool] = lambda stuck: True) -> TriominosState:
     """A finished round that ended blocked, from seeded random play, with ``enough`` stuck tiles."""
     game = Triominos(2, {"max_rounds": 1})
@@ -698,6 +719,21 @@ def test_target_option_and_round_cap() -> None:
 
 
 # -- setup, JSON, views, rendering ----------------------------------------------------------------
+
+
+def test_random_setups_deal_every_round_afresh() -> None:
+    for players, rounds in ((2, 20), (3, 5), (4, 1)):
+        game = Triominos(players) if rounds == 20 else Triominos(players, {"max_rounds": rounds})
+        deals = game.random_setup(random.Random(players))["deals"]
+        assert len(deals) == rounds and len(set(deals)) == rounds  # one shuffle a round, each its own
+
+
+def test_states_that_differ_only_in_the_deals_to_come_differ() -> None:
+    game = Triominos(2, {"max_rounds": 2})
+    first = deal("4-4-4 1-2-5", "5-5-5 0-1-2")
+    now, other = (game.state_from_setup({"deals": [first, later]}) for later in (deal(), deal("5-5-5", "4-4-4")))
+    assert all(now.view(seat) == other.view(seat) for seat in (None, 0, 1))  # no seat sees the next deal
+    assert now != other and now.key() != other.key()
 
 
 def test_setup_is_checked() -> None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections import Counter
 from typing import Any, cast
 
 import pytest
@@ -593,6 +594,20 @@ def test_trade_diff_takes_winner_score_minus_five() -> None:
     assert len(s.outcome().details["transfers"]) == 2
 
 
+def test_a_clone_in_the_trade_phase_picks_on_its_own() -> None:
+    g = game(trade="one")
+    moves = ["Iron Giant@4", "Squall@5", "Iron Giant@9", "Iron Giant@6", "Geezard@3",
+             "Iron Giant@1", "Funguar@7", "Iron Giant@2", "Iron Giant@8"]  # fmt: skip
+    s = play(g, [list(TRADE_HANDS[0]), list(TRADE_HANDS[1])], moves, first=1)
+    picks = s.legal_actions()
+    copy = s.clone()
+    copy.apply_action(g.string_to_action("take Geezard"))
+    assert copy.is_terminal()
+    assert s.legal_actions() == picks and s.current_player() == 0  # the original's picks are all left
+    s.apply_action(g.string_to_action("take Geezard"))
+    assert s.outcome() == copy.outcome()
+
+
 def test_trade_direct_keeps_what_each_owns() -> None:
     s = decisive("direct")
     assert s.is_terminal()
@@ -662,6 +677,17 @@ def test_closed_hands_sudden_death_known_cards() -> None:
     assert sorted(v1["brought"][0]) == ["Iron Giant"] * 4 + ["Squall"]
 
 
+def test_a_clone_plays_its_known_cards_on_its_own() -> None:
+    g = game(open=False, sudden_death=True)
+    s = play(g, DRAW_HANDS, ROUND_1, first=1)
+    s.apply_action(g.string_to_action("Iron Giant@4"))
+    copy = s.clone()
+    copy.apply_action(g.string_to_action("Iron Giant@5"))  # one of Blue's known cards
+    assert copy.view(1)["known"][0] == ["Iron Giant"] * 3
+    assert s.view(1)["known"][0] == ["Iron Giant"] * 4  # the original has not played it
+    assert g.state_from_json(s.to_json()) == s
+
+
 def test_sample_state_reads_only_the_view() -> None:
     g = game(open=False, same=True, plus=True, combo=True)
     hands_a = [["Geezard", "Funguar", "Bite Bug", "Red Bat", "Blobra"], ["Gayla", "Gesper", "Grat", "Buel", "Squall"]]
@@ -675,6 +701,15 @@ def test_sample_state_reads_only_the_view() -> None:
     assert set(sa.legal_actions(0)) == set(a.legal_actions(0))
     with pytest.raises(StateError):
         g.sample_state({"game": "triple-triad", "round": 1}, random.Random(1))
+
+
+def test_sampled_hidden_cards_come_from_the_level_pool() -> None:
+    from tritable.games.triple_triad.data import LEVELS
+
+    g = game(open=False, min_level=9, max_level=10)
+    view = g.new_state(seed=5).view(0)
+    drawn = Counter(name for i in range(100) for name in g.sample_state(view, random.Random(i)).view(1)["hands"][1])
+    assert {LEVELS[BY_NAME[name]] for name in drawn} == {9, 10}
 
 
 # -- options, setups, notation -----------------------------------------------------------------------
@@ -795,6 +830,58 @@ def test_elements_are_drawn_per_cell_with_the_documented_chance() -> None:
         count += sum(e is not None for e in g.random_setup(rng)["elements"][0])
     assert abs(count / (9 * n) - ELEMENT_CHANCE) < 0.01
     assert "elements" not in game().random_setup(rng)
+
+
+def test_a_single_round_s_first_player_is_drawn_by_chance_too() -> None:
+    # Without Sudden Death the setup draws the one round's first player (another code path).
+    for g in (game(), game(elemental=True)):
+        assert {g.random_setup(random.Random(seed))["first"][0] for seed in range(40)} == {0, 1}
+        assert {g.new_state(seed=seed).current_player() for seed in range(40)} == {0, 1}
+
+
+def test_states_that_differ_only_in_later_rounds_first_players_or_elements_differ() -> None:
+    # No seat sees them before their round, but they are part of the position (and of its JSON).
+    g = game(sudden_death=True, elemental=True)
+    hands = [["Geezard"] * 5, ["Funguar"] * 5]
+    plain = [[None] * 9] * 5
+    base = g.state_from_setup({"hands": hands, "first": [0] * 5, "elements": plain})
+    others = [
+        g.state_from_setup({"hands": hands, "first": [0, 1, 1, 1, 1], "elements": plain}),
+        g.state_from_setup({"hands": hands, "first": [0] * 5, "elements": [[None] * 9] + [["fire"] * 9] * 4}),
+    ]
+    assert base == g.state_from_setup({"hands": hands, "first": [0] * 5, "elements": plain})
+    for other in others:
+        assert all(other.view(seat) == base.view(seat) for seat in (None, 0, 1))
+        assert other != base and other.key() != base.key()
+
+
+def test_every_element_is_drawn_about_equally_often() -> None:
+    from tritable.games.triple_triad.data import ELEMENTS
+
+    rng = random.Random(3)
+    for g in (game(elemental=True), game(elemental=True, sudden_death=True)):
+        drawn = Counter(e for _ in range(1500) for row in g.random_setup(rng)["elements"] for e in row if e is not None)
+        assert set(drawn) == set(ELEMENTS)
+        total = sum(drawn.values())
+        assert all(abs(n / total - 1 / len(ELEMENTS)) < 0.04 for n in drawn.values()), drawn
+
+
+def test_hands_are_drawn_from_every_card_of_the_levels_and_no_other() -> None:
+    from tritable.games.triple_triad.data import LEVELS
+
+    ranges: list[tuple[dict[str, Any], set[int]]] = [
+        ({}, {1, 2, 3, 4, 5}),  # the default pool
+        ({"min_level": 2, "max_level": 4}, {2, 3, 4}),
+        ({"min_level": 10, "max_level": 10}, {10}),
+    ]
+    for options, levels in ranges:
+        g = game(**options)
+        rng = random.Random(7)
+        drawn = Counter(BY_NAME[name] for _ in range(300) for hand in g.random_setup(rng)["hands"] for name in hand)
+        assert {LEVELS[card] for card in drawn} == levels
+        assert len(drawn) == sum(1 for level in LEVELS if level in levels)  # every card of the pool
+        dealt = [hand for s in range(20) for hand in g.new_state(seed=s).view()["hands"]]
+        assert {LEVELS[BY_NAME[name]] for hand in dealt for name in hand} <= levels
 
 
 def test_notation_round_trip() -> None:
