@@ -377,7 +377,8 @@ def test_mcts_finds_the_forced_win_in_nim() -> None:
         state = ToyNim(options={"heap": heap}).new_state(seed=0)
         stats = MCTSAgent(2, iterations=2000).analyse(state, 0)
         assert stats[0].action == best, (heap, stats)
-        assert stats[0].win_rate > 0.8
+        rate = stats[0].win_rate
+        assert rate is not None and rate > 0.8
 
 
 def test_halving_finds_the_forced_win_in_nim() -> None:
@@ -770,7 +771,7 @@ def test_hint_gives_the_best_action_and_the_runners_up() -> None:
     state = game.new_state(setup={"board": "xx.oo...."})
     h = hint(state, level="mcts:iterations=400", seed=1)
     assert h.seat == 0 and h.action == 2 and h.notation == "2"
-    assert h.win_rate > 0.9 and h.visits is not None and h.visits > 0 and not h.solved
+    assert h.win_rate is not None and h.win_rate > 0.9 and h.visits is not None and h.visits > 0 and not h.solved
     assert len(h.alternatives) == 3 and 2 not in [s.action for s in h.alternatives]
     visits = [h.visits] + [s.visits or 0 for s in h.alternatives]
     assert visits == sorted(visits, reverse=True)
@@ -778,10 +779,14 @@ def test_hint_gives_the_best_action_and_the_runners_up() -> None:
     assert data["best"]["action"] == "2" and [a["action"] for a in data["alternatives"]] == h.notations
     greedy = hint(state, level="greedy")
     assert greedy.action == 2 and greedy.visits is None
+    # An evaluation is no mean result: no win rate, in Python as in the JSON.
+    assert greedy.win_rate is None and greedy.to_json()["best"]["win_rate"] is None
+    assert hint(state, level="random").win_rate is None
     # With a budget smaller than the moves, some are never tried: no estimate for them.
     short = hint(ToyTicTacToe().new_state(setup={"board": "........."}), level="mcts:iterations=3", seed=1)
     untried = [row for row in short.to_json()["alternatives"] if row["visits"] == 0]
     assert untried and all(row["value"] is None and row["win_rate"] is None for row in untried)
+    assert all(s.win_rate is None for s in short.alternatives if s.visits == 0)
 
 
 def test_hint_needs_a_seat_at_a_simultaneous_turn() -> None:
@@ -913,3 +918,11 @@ def test_score_evaluations_are_the_scaled_score_difference(gid: str, players: in
             assert EVALUATIONS[gid](state, seat) == pytest.approx(relative(scores, seat, scale))
             scored += any(scores)
     assert scored
+
+
+def test_an_unknown_game_is_refused_whatever_the_agent() -> None:
+    from tritable.engine import UnknownGameError
+
+    for spec in ("random", "greedy", "mcts:iterations=10", "hard"):
+        with pytest.raises(UnknownGameError, match="no game 'nope'"):
+            make_agent("nope", spec)

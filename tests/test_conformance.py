@@ -153,12 +153,16 @@ def refuses_garbage(state: State) -> None:
     if p >= 0:
         # The same on an ordinary turn, where games answer without ``_acting_seat``; asking for
         # the legal actions of no seat is refused too, not answered for the seat to move.
+        # A seat of another type is no seat at all (StateError, as view says it), not a seat out
+        # of turn: a seat that came as JSON text ("0") is a malformed request, not "wait".
         legal = state.legal_actions()
-        for not_a_seat in (bool(p), float(p)):
-            with pytest.raises(OutOfTurnError, match="whole number"):
+        for not_a_seat in (bool(p), float(p), str(p)):
+            with pytest.raises(StateError, match="whole number"):
                 state.apply_action(legal[0], not_a_seat)  # type: ignore[arg-type]
-            with pytest.raises(OutOfTurnError, match="whole number"):
+            with pytest.raises(StateError, match="whole number"):
                 state.legal_actions(not_a_seat)  # type: ignore[arg-type]
+            with pytest.raises(StateError, match="whole number"):
+                state.is_legal(legal[0], not_a_seat)  # type: ignore[arg-type]
         assert state.to_json() == before
     pending = state.players_to_move()
     if p == SIMULTANEOUS:
@@ -166,10 +170,18 @@ def refuses_garbage(state: State) -> None:
         # history of a simultaneous turn keeps the seat as given).
         legal = state.legal_actions(pending[0])
         for fake in (bool(pending[0]), float(pending[0]), str(pending[0])):
-            with pytest.raises(OutOfTurnError, match="whole number"):
+            with pytest.raises(StateError, match="whole number"):
                 state.apply_action(legal[0], fake)  # type: ignore[arg-type]
-            with pytest.raises(OutOfTurnError, match="whole number"):
+            with pytest.raises(StateError, match="whole number"):
                 state.legal_actions(fake)  # type: ignore[arg-type]
+            with pytest.raises(StateError, match="whole number"):
+                state.is_legal(legal[0], fake)  # type: ignore[arg-type]
+        if len(pending) > 1:
+            # "Is it legal?" names no seat where several choose: no answer, as for legal_actions.
+            with pytest.raises(OutOfTurnError, match="say which seat"):
+                state.is_legal(legal[0])
+            with pytest.raises(OutOfTurnError, match="say which seat"):
+                state.legal_actions()
         assert state.to_json() == before
     if pending:
         # A seat the game does not have is a mistake, not a seat out of turn: apply_action says
@@ -180,6 +192,8 @@ def refuses_garbage(state: State) -> None:
                 state.apply_action(legal[0], no_seat)
             with pytest.raises(StateError, match="no seat"):
                 state.legal_actions(no_seat)
+            with pytest.raises(StateError, match="no seat"):
+                state.is_legal(legal[0], no_seat)
         assert state.to_json() == before
     for bad_seat in (-1, state.game.players, True, 1.0):
         with pytest.raises(StateError, match="no seat"):

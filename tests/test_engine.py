@@ -19,6 +19,8 @@ from tritable.engine import (
     OutOfTurnError,
     Record,
     RecordError,
+    SetupError,
+    StateError,
     TritableError,
     UnknownGameError,
     game_class,
@@ -96,8 +98,9 @@ def test_option_names_are_read_as_people_write_them() -> None:
     assert game.options["same"] is True and game.options["same_wall"] is True
     assert game == tritable.new_game("triple-triad", options={"same": True, "same_wall": True})
     for twice in ({"same": True, "SAME": False}, {"same_wall": True, "same-wall": True}):
-        with pytest.raises(OptionError, match="given twice"):
+        with pytest.raises(OptionError, match="given twice") as caught:
             tritable.new_game("triple-triad", options=twice)
+        assert caught.value.option in ("same", "same_wall")  # the option's own name, not a spelling of it
     with pytest.raises(OptionError, match="no option 'Sam'"):
         tritable.new_game("triple-triad", options={"Sam": True})
 
@@ -473,3 +476,52 @@ def test_a_random_playout_stops_exactly_at_max_plies() -> None:
     assert random_playout(game.new_state(seed=4), random.Random(4), max_plies=n) == n
     with pytest.raises(TritableError, match=f"no end after {n - 1} actions"):
         random_playout(game.new_state(seed=4), random.Random(4), max_plies=n - 1)
+
+
+def test_reprs_of_turns_and_options_rebuild_them() -> None:
+    from tritable.engine.protocol import Option, Turn, TurnKind
+
+    turn = tritable.new_game("triad").new_state(seed=1).turn()
+    assert repr(turn) == "Turn(kind=TurnKind.PLAYER, players=(0,))"
+    assert eval(repr(turn), {"Turn": Turn, "TurnKind": TurnKind}) == turn
+    for gid in tritable.game_ids():
+        for option in tritable.new_game(gid).option_specs:
+            assert "<class" not in repr(option)
+            assert eval(repr(option), {"Option": Option}) == option
+
+
+def test_an_outcome_read_from_json_must_be_a_ranking() -> None:
+    good = Outcome.from_scores([3, 7, 7, 1]).to_json()
+    assert Outcome.from_json(good) == Outcome.from_scores([3, 7, 7, 1])
+    assert Outcome.from_json(Outcome.from_scores([5, 5]).to_json()).winners == ()
+    bad: list[tuple[dict[str, object], str]] = [
+        ({"ranks": [3, 1, 1]}, "give each of its 4 seats a rank"),
+        ({"ranks": [3, 1, 1, 5]}, "a rank from 1 to 4"),
+        ({"ranks": [3, 1, 1, 4.0]}, "a rank from 1 to 4"),
+        ({"ranks": [2, 1, 1, 4]}, "no ranking"),
+        ({"ranks": [4, 1, 1, 4]}, "no ranking"),  # tied for third, not fourth
+        ({"winners": [1]}, "the seats ranked first"),
+        ({"winners": [1, 2, 5]}, "the seats ranked first"),
+        ({"scores": [3, 7, "7", 1]}, "must be numbers"),
+        ({"scores": [3, 7, True, 1]}, "must be numbers"),
+    ]
+    for change, message in bad:
+        with pytest.raises(StateError, match=message):
+            Outcome.from_json({**good, **change})
+    tied = Outcome.from_scores([5, 5]).to_json()
+    with pytest.raises(StateError, match="none when every seat ties"):
+        Outcome.from_json({**tied, "winners": [0, 1]})
+
+
+def test_a_seed_too_long_to_write_is_refused_where_it_is_given() -> None:
+    game = tritable.new_game("triad")
+    with pytest.raises(SetupError, match="at most 1,000 digits"):
+        game.new_state(seed=10**1000)
+    game.new_state(seed=10**1000 - 1)  # the longest seed a record can hold
+    state = game.new_state(seed=1)
+    with pytest.raises(RecordError, match="at most 1,000 digits"):
+        state.record(seed=10**1000)
+    data = state.record().to_json()
+    with pytest.raises(RecordError, match="at most 1,000 digits"):
+        Record.from_json({**data, "seed": 10**1000})
+    assert state.record(names=("Ann", "Bob")).names == ["Ann", "Bob"]  # a tuple of names is a list of them

@@ -24,7 +24,18 @@ from typing import Any, ClassVar
 
 from tritable.engine.errors import GameOverError, OutOfTurnError, TritableError, shown
 from tritable.engine.playout import random_step
-from tritable.engine.protocol import CHANCE, JSON, SIMULTANEOUS, TERMINAL, Action, Game, State, check_seat
+from tritable.engine.protocol import (
+    CHANCE,
+    JSON,
+    SEED_BOUND,
+    SEED_DIGITS,
+    SIMULTANEOUS,
+    TERMINAL,
+    Action,
+    Game,
+    State,
+    check_seat,
+)
 
 
 class AgentSpecError(TritableError):
@@ -126,7 +137,11 @@ class ActionStat:
     margin: int | None = None
 
     @property
-    def win_rate(self) -> float:
+    def win_rate(self) -> float | None:
+        """``value`` on a 0..1 scale, or ``None`` where it is no mean result: an action never
+        tried (``visits == 0``), or an evaluation without visits or a solve (``greedy``'s)."""
+        if self.visits == 0 or (self.visits is None and not self.solved):
+            return None
         return (self.value + 1.0) / 2.0
 
 
@@ -137,11 +152,6 @@ def view_digest(view: JSON) -> str:
     text = json.dumps(view, sort_keys=True, separators=(",", ":"))
     return hashlib.blake2b(text.encode(), digest_size=12).hexdigest()
 
-
-SEED_DIGITS = 1000
-"""A whole-number seed has at most 1,000 digits: it goes into text (the seed of each decision's
-generator), and Python will not write a number of 4,300 digits."""
-_SEED_BOUND = 10**SEED_DIGITS
 
 SAMPLE_CANDIDATES = 4
 """How many states a weighted sample is chosen from."""
@@ -160,7 +170,7 @@ def check_agent_seed(seed: object, prefix: str = "") -> None:
     :data:`SEED_DIGITS` digits (``None`` would not mean fresh randomness: it too is a fixed seed)."""
     if type(seed) not in (int, str):
         raise AgentSpecError(f"{prefix}an agent's seed is a whole number or text, not {shown(seed)}")
-    if type(seed) is int and not -_SEED_BOUND < seed < _SEED_BOUND:  # seeds are written as text
+    if type(seed) is int and not -SEED_BOUND < seed < SEED_BOUND:  # the seed of each decision's generator is text
         raise AgentSpecError(f"{prefix}an agent's seed has at most {SEED_DIGITS:,} digits, not {shown(seed)}")
 
 

@@ -62,7 +62,9 @@ def register_agent(kind: str, cls: type[Agent], settings: Mapping[str, type] | N
     ``int`` or ``float`` (each a number > 0; a setting named as a built-in one, such as
     ``iterations`` or ``seconds``, keeps that one's type, limits and ``none``). In the arena's
     worker processes the registration must have run too: register at the top of an imported
-    module, not inside ``if __name__ == "__main__"``. Returns ``cls``.
+    module, not inside ``if __name__ == "__main__"``. The class names its settings in
+    ``repr_settings`` (and keeps each as an attribute of that name) for its ``repr`` to show and
+    rebuild them. Returns ``cls``.
 
     >>> from tritable.ai import RandomAgent
     >>> class Contrary(RandomAgent):
@@ -260,6 +262,8 @@ def resolve(spec: AgentSpec | str, game: Game | str) -> tuple[str, dict[str, Any
     stays ``perfect``)."""
     if not isinstance(game, str | Game):
         raise UnknownGameError(f"a game is a Game or a game id, not {type(game).__name__}")
+    if isinstance(game, str):
+        game_class(game)  # an unknown id is refused whatever the spec, not only where a level is looked up
     if isinstance(spec, str):
         spec = parse_spec(spec)
     if not isinstance(spec, AgentSpec):
@@ -314,9 +318,9 @@ class Hint:
 
     ``value`` is the mean return in [-1, 1] (exact when ``solved``), ``win_rate`` the same on a
     0..1 scale (draws half), ``visits`` the search visits of the action (``None`` without search).
-    An alternative with 0 visits was never tried: its JSON ``value`` and ``win_rate`` are null.
-    Without visits and unsolved (``greedy``) the value is an evaluation, not a mean result: its
-    JSON ``win_rate`` is null.
+    An alternative with 0 visits was never tried: its ``win_rate`` is ``None`` and its JSON
+    ``value`` and ``win_rate`` are null. Without visits and unsolved (``greedy``) the value is an
+    evaluation, not a mean result: its ``win_rate`` is ``None`` (null in JSON).
     A solver also says which actions are ``optimal`` and their exact ``margin`` (final score
     difference) where it knows it; other agents leave both ``None``.
     """
@@ -336,18 +340,18 @@ class Hint:
     """A solver's exact final score difference for the seat after the action (where known)."""
 
     @property
-    def win_rate(self) -> float:
-        return (self.value + 1.0) / 2.0
+    def win_rate(self) -> float | None:
+        """``value`` on a 0..1 scale; ``None`` where it is no mean result (as in the JSON)."""
+        return ActionStat(self.action, self.value, self.visits, self.solved).win_rate
 
     def to_json(self) -> JSON:
         def row(stat: ActionStat, text: str) -> JSON:
             known = stat.visits != 0  # an action the search never tried has no estimate
-            # An evaluation without visits or a solve (greedy's) is no mean result: no win rate.
-            rate = known and (stat.visits is not None or stat.solved)
+            rate = stat.win_rate
             return {
                 "action": text,
                 "value": round(stat.value, 4) if known else None,
-                "win_rate": round(stat.win_rate, 4) if rate else None,
+                "win_rate": round(rate, 4) if rate is not None else None,
                 "visits": stat.visits,
                 "solved": stat.solved,
                 "optimal": stat.optimal,

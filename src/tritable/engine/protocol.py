@@ -50,6 +50,12 @@ SIMULTANEOUS = -2
 TERMINAL = -4
 
 
+SEED_DIGITS = 1000
+"""A whole-number seed has at most 1,000 digits: records and agents write it as text, and Python
+will not write a number of 4,300 digits."""
+SEED_BOUND = 10**SEED_DIGITS
+
+
 class TurnKind(enum.StrEnum):
     """Who acts next."""
 
@@ -57,6 +63,9 @@ class TurnKind(enum.StrEnum):
     SIMULTANEOUS = "simultaneous"
     CHANCE = "chance"
     TERMINAL = "terminal"
+
+    def __repr__(self) -> str:  # what rebuilds it, as the repr of a Turn holding it should
+        return f"TurnKind.{self.name}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,6 +115,13 @@ class Option:
     choices: tuple[Any, ...] | None = None
     min: int | None = None
     max: int | None = None
+
+    def __repr__(self) -> str:
+        # The type by name (bool, not <class 'bool'>): the repr rebuilds the option.
+        given = "".join(
+            f", {k}={getattr(self, k)!r}" for k in ("choices", "min", "max") if getattr(self, k) is not None
+        )
+        return f"Option({self.name!r}, {self.type.__name__}, {self.default!r}, {self.doc!r}{given})"
 
     def parse(self, value: Any) -> Any:
         """Validate ``value`` (a Python value or command-line text) and return it typed: a switch
@@ -226,7 +242,19 @@ class Outcome:
         details = data.get("details", {})
         if not isinstance(details, Mapping):
             raise StateError(f"an outcome's 'details' must be a JSON object, not {json_type(details)}")
-        return cls(tuple(data["scores"]), tuple(data["ranks"]), tuple(data["winners"]), dict(details))
+        scores, ranks, winners = data["scores"], data["ranks"], data["winners"]
+        n = len(scores)
+        if any(isinstance(x, bool) or not isinstance(x, int | float) or x != x for x in scores):
+            raise StateError("an outcome's 'scores' must be numbers")
+        if len(ranks) != n or any(type(r) is not int or not 1 <= r <= n for r in ranks):
+            raise StateError(f"an outcome's 'ranks' must give each of its {n} seats a rank from 1 to {n}")
+        # Ranks share a place on ties and skip the places the tied seats take (1, 1, 3).
+        if any(r != 1 + sum(other < r for other in ranks) for r in ranks):
+            raise StateError(f"an outcome's 'ranks' are no ranking: {ranks}"[:200])
+        first = [i for i, r in enumerate(ranks) if r == 1]
+        if winners != ([] if len(first) == n > 1 else first):
+            raise StateError("an outcome's 'winners' must be the seats ranked first (none when every seat ties)")
+        return cls(tuple(scores), tuple(ranks), tuple(winners), dict(details))
 
 
 class Options(dict[str, Any]):
@@ -334,7 +362,7 @@ class Game(metaclass=_GameMeta):
                 known = ", ".join(specs) or "none"
                 raise OptionError(f"{self.id} has no option {name!r} (options: {known})", str(name))
             if key in given:
-                raise OptionError(f"{self.id}: option {key!r} is given twice (as {name!r} too)", str(name))
+                raise OptionError(f"{self.id}: option {key!r} is given twice (as {name!r} too)", key)
             given.add(key)
             values[key] = specs[key].parse(value)
         self.options: dict[str, Any] = Options(values)
@@ -403,7 +431,12 @@ class Game(metaclass=_GameMeta):
             raise SetupError(f"{self.id}: a seed is a whole number or text, not {type(seed).__name__}")
         if isinstance(seed, int) and seed < 0:
             # random.Random takes -n as n: the deal would repeat another seed's.
-            raise SetupError(f"{self.id}: a whole-number seed is >= 0, not {seed} (it would deal as {-seed})")
+            raise SetupError(
+                f"{self.id}: a whole-number seed is >= 0, not {shown(seed)} (it would deal as {shown(-seed)})"
+            )
+        if isinstance(seed, int) and seed >= SEED_BOUND:
+            # A record keeps the seed, and Python will not write a number of 4,300 digits as text.
+            raise SetupError(f"{self.id}: a whole-number seed has at most {SEED_DIGITS:,} digits")
         return random.Random(seed)
 
     def new_state(self, seed: int | str | None = None, setup: Mapping[str, Any] | None = None) -> State:
@@ -430,8 +463,14 @@ class Game(metaclass=_GameMeta):
     def _refuse_other_game(self, data: object, what: str = "state") -> None:
         """:class:`StateError` for JSON that names another game: checked before anything else,
         so that another game's state is called that, not one of this game's that lacks a field.
-        JSON that names no game is left to the reader (its fields say what it is)."""
-        if isinstance(data, Mapping) and data.get("game", self.id) != self.id:
+        JSON that names no game is left to the reader (its fields say what it is); what is no
+        JSON object at all is refused here too, a state object given for its JSON by name."""
+        if isinstance(data, State):
+            source = "state.to_json()" if what == "state" else "state.view(seat)"
+            raise StateError(f"a {self.id} {what} is read from its JSON ({source}), not from a {type(data).__name__}")
+        if not isinstance(data, Mapping):
+            raise StateError(f"a {self.id} {what} is a JSON object, not {json_type(data)}")
+        if data.get("game", self.id) != self.id:
             raise StateError(f"not a {self.id} {what}: {data['game']!r}"[:200])
 
     @abstractmethod
@@ -574,8 +613,12 @@ class State(ABC):
 
     def is_legal(self, action: Action, player: int | None = None) -> bool:
         """Whether :meth:`apply_action` would take ``action`` now: one of the legal actions, of the
-        same types too (``1.0`` and ``True`` equal ``1`` but are no action). A seat the game does
-        not have raises :class:`StateError`, as :meth:`legal_actions` does."""
+        same types too (``1.0`` and ``True`` equal ``1`` but are no action); ``False`` for a seat
+        out of turn. A seat the game does not have raises :class:`StateError`, as
+        :meth:`legal_actions` does, and so does asking at a simultaneous turn with several seats
+        pending without naming one (:class:`OutOfTurnError`: the question has no answer)."""
+        if player is None and len(self.players_to_move()) > 1:
+            raise OutOfTurnError(f"seats {list(self.players_to_move())} choose at once: say which seat acts")
         try:
             legal = self.legal_actions(player)
         except IllegalActionError:
@@ -776,12 +819,13 @@ class State(ABC):
         elif p == TERMINAL:
             turn = "over"
         elif p == SIMULTANEOUS:
-            turn = f"seats {', '.join(map(str, self.players_to_move()))} to choose"
+            pending = self.players_to_move()
+            turn = f"seat{'s' if len(pending) > 1 else ''} {', '.join(map(str, pending))} to choose"
         else:
             turn = "chance to move"
         return f"<{type(self).__name__} {self.game!r} after {len(self.history)} actions, {turn}>"
 
-    def record(self, names: list[str] | None = None, seed: int | str | None = None) -> Record:
+    def record(self, names: list[str] | tuple[str, ...] | None = None, seed: int | str | None = None) -> Record:
         """A game record of this state's history; needs the setup the state started from.
         ``seed``, the seed the setup was drawn from, is kept in the record for reference (the
         state does not know it; its setup alone replays the game)."""
@@ -873,16 +917,18 @@ def json_type(value: object) -> str:
 
 
 def check_seat(player: object, players: int | None = None) -> None:
-    """Raise :class:`OutOfTurnError` for a ``player`` argument that is no seat number (``True``
-    and ``1.0`` equal a seat but are none); ``None`` and whole numbers pass. Given ``players``,
-    also :class:`StateError` for a seat the game does not have, as :meth:`State.view` says it:
+    """Raise :class:`StateError` for a ``player`` argument that is no seat number (``"0"`` from
+    JSON text; ``True`` and ``1.0`` equal a seat but are none); ``None`` and whole numbers pass.
+    Given ``players``, also :class:`StateError` for a seat the game does not have, as
+    :meth:`State.view` says it:
     :meth:`State.legal_actions` and :meth:`State.apply_action` call it so (seat 99 has no empty
     list of moves and is not out of turn; it is a mistake). For games that override
     :meth:`State.apply_action` or :meth:`State.legal_actions` without ``_acting_seat``, on their
     path for a seat other than the one to move."""
     if player is not None:
         if type(player) is not int:
-            raise OutOfTurnError(f"a seat is a whole number, not {shown(player)}")
+            # no seat at all, not a seat out of turn: a server answers the two differently
+            raise StateError(f"a seat is a whole number, not {shown(player)}")
         if players is not None and not 0 <= player < players:
             raise StateError(f"no seat {shown(player)} in a {players}-player game")
 

@@ -16,7 +16,17 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tritable.engine.errors import PlayerCountError, RecordError, TritableError, shown
-from tritable.engine.protocol import CHANCE, SIMULTANEOUS, Game, State, copy_json, json_type, same_json
+from tritable.engine.protocol import (
+    CHANCE,
+    SEED_BOUND,
+    SEED_DIGITS,
+    SIMULTANEOUS,
+    Game,
+    State,
+    copy_json,
+    json_type,
+    same_json,
+)
 from tritable.engine.registry import new_game
 
 FORMAT = 1
@@ -78,11 +88,15 @@ class Record:
     format: int = FORMAT
 
     @classmethod
-    def from_state(cls, state: State, names: list[str] | None = None, seed: int | str | None = None) -> Record:
+    def from_state(
+        cls, state: State, names: list[str] | tuple[str, ...] | None = None, seed: int | str | None = None
+    ) -> Record:
         """The record of ``state``'s history from its setup."""
         if state.initial_setup is None:
             raise RecordError("this state does not know the setup it started from")
         game = state.game
+        if isinstance(names, tuple):  # names given in Python: a tuple is as good as a list
+            names = list(names)
         if names is not None and len(names) != game.players:
             raise RecordError(f"give one name a seat: {game.players} names, not {len(names)}")
         if names is not None:
@@ -90,7 +104,9 @@ class Record:
         if seed is not None and type(seed) not in (int, str):  # what a record may hold, and read back
             raise RecordError(f"a record's seed is a whole number or text, not {seed!r}"[:200])
         if type(seed) is int and seed < 0:  # new_state refuses it: no setup was drawn from it
-            raise RecordError(f"a record's whole-number seed is >= 0, not {seed}")
+            raise RecordError(f"a record's whole-number seed is >= 0, not {shown(seed)}")
+        if type(seed) is int and seed >= SEED_BOUND:  # nor this: and it could not be written
+            raise RecordError(f"a record's whole-number seed has at most {SEED_DIGITS:,} digits")
         actions: list[str] = []
         try:
             replay = game.state_from_setup(state.initial_setup)
@@ -168,7 +184,9 @@ class Record:
         if seed is not None and type(seed) not in (int, str):
             raise RecordError(f"the record's 'seed' must be a whole number or text, not {seed!r}"[:200])
         if type(seed) is int and seed < 0:
-            raise RecordError(f"the record's 'seed' is a whole number >= 0, not {seed}")
+            raise RecordError(f"the record's 'seed' is a whole number >= 0, not {shown(seed)}")
+        if type(seed) is int and seed >= SEED_BOUND:
+            raise RecordError(f"the record's 'seed' has at most {SEED_DIGITS:,} digits")
         names = data.get("names")
         if names is not None:
             _check_names(names)

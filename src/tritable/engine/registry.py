@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from tritable.engine.errors import StateError, TritableError, UnknownGameError
-from tritable.engine.protocol import Game, State
+from tritable.engine.protocol import Game, State, json_type
 
 # Game modules are imported on first use so that ``import tritable`` stays cheap.
 _BUILTIN: dict[str, str] = {
@@ -57,7 +57,11 @@ def new_game(game_id: str, players: int | None = None, options: Mapping[str, Any
 
 def state_from_json(data: Mapping[str, Any]) -> State:
     """Rebuild any game's state from :meth:`State.to_json`."""
-    if not isinstance(data, Mapping) or not isinstance(data.get("game"), str):
+    if isinstance(data, State):
+        raise StateError(f"state_from_json reads a state's JSON (state.to_json()), not a {type(data).__name__}")
+    if not isinstance(data, Mapping):
+        raise StateError(f"a state is a JSON object, not {json_type(data)}")
+    if not isinstance(data.get("game"), str):
         raise StateError("a state JSON object names its 'game'")
     try:
         game = new_game(data["game"], data.get("players"), data.get("options"))
