@@ -275,11 +275,19 @@ def position(
 ) -> TripleTriadState:
     """A round-1 state with the given board (cell 1-9 -> (card, owner)) and hands.
 
-    Each seat brought its hand and, as far as five cards go, the board cards it owns now (the
-    others were captured from it)."""
-    brought: list[list[str]] = [list(hands[0]), list(hands[1])]
-    for name, seat in board.values():
-        brought[seat if len(brought[seat]) < 5 else 1 - seat].append(name)
+    Each seat brought the board cards it placed, then its hand. It placed, as far as five cards
+    go, the board cards it owns now: first those with no card beside them (nothing could have
+    captured them), then the others in the order given (the cards it placed beyond those were
+    captured from it, by a card beside them)."""
+    placed_by: list[list[str]] = [[], []]
+    alone = {k for k in board if not any(n + 1 in board for n, _, _ in NEIGHBOURS[k - 1])}
+    for k in sorted(board, key=lambda k: k not in alone):
+        name, seat = board[k]
+        if len(placed_by[seat]) + len(hands[seat]) == 5:
+            assert k not in alone, f"cell {k}: a card alone on the board is owned by the seat that placed it"
+            seat = 1 - seat
+        placed_by[seat].append(name)
+    brought = [placed_by[0] + hands[0], placed_by[1] + hands[1]]
     assert [len(b) for b in brought] == [5, 5], "every seat brings five cards"
     # The seat that moved first has placed as many cards as the other (and moves now) or one more.
     placed = [5 - len(hands[0]), 5 - len(hands[1])]
@@ -348,30 +356,33 @@ def test_same_counts_own_cards_among_three() -> None:
     s.apply_action(g.string_to_action("Grendel@5"))
     assert owners(s) == {2: 0, 5: 0, 6: 0, 8: 0}
     # Both matches on Blue's own cards: no Same. Red's Red Bat below (Up 6) neither matches nor loses.
-    board = {2: ("Gesper", 0), 6: ("Gayla", 0), 8: ("Red Bat", 1)}
-    s = position(g, board, [["Grendel", *FILLER[:3]], FILLER[:3]], to_move=0)
+    # (Blue Gesper@2, Red Gayla@6, Blue Iron Giant@9 captures Gayla (Up 6 > Down 4), Red Red Bat@8.)
+    board = {2: ("Gesper", 0), 8: ("Red Bat", 1), 9: ("Iron Giant", 0), 6: ("Gayla", 0)}
+    s = position(g, board, [["Grendel", *FILLER[:2]], FILLER[:3]], to_move=0)
     s.apply_action(g.string_to_action("Grendel@5"))
-    assert owners(s) == {2: 0, 5: 0, 6: 0, 8: 1}
+    assert owners(s) == {2: 0, 5: 0, 6: 0, 8: 1, 9: 0}
 
 
 def test_plus_flips_only_the_cards_with_equal_sums() -> None:
     g = game(plus=True)
     # Blue's Grendel (4 4 5 2) on 5: Up 4 + Funguar's Down 1 = 5, Left 2 + Blobra's Right 3 = 5,
-    # Right 4 + Geezard's Left 5 = 9: Funguar and Blobra flip, Geezard stays Red.
-    board = {2: ("Funguar", 1), 4: ("Blobra", 1), 6: ("Geezard", 1)}
-    s = position(g, board, [["Grendel", *FILLER[:3]], FILLER[:3]], to_move=0)
+    # Right 4 + Geezard's Left 5 = 9: Funguar and Blobra flip, Geezard stays Red. (Blue Funguar@2,
+    # Red Blobra@4, Blue Geezard@6, Red Iron Giant@3 captures both: Left 5 > 1, Down 6 > 1.)
+    board = {4: ("Blobra", 1), 3: ("Iron Giant", 1), 2: ("Funguar", 1), 6: ("Geezard", 1)}
+    s = position(g, board, [["Grendel", *FILLER[:2]], FILLER[:3]], to_move=0)
     s.apply_action(g.string_to_action("Grendel@5"))
-    assert owners(s) == {2: 0, 4: 0, 5: 0, 6: 1}
+    assert owners(s) == {2: 0, 3: 1, 4: 0, 5: 0, 6: 1}
     # One card of the pair is Blue's own: the Red one still flips.
     board = {2: ("Funguar", 0), 4: ("Blobra", 1), 6: ("Geezard", 1)}
     s = position(g, board, [["Grendel", *FILLER[:3]], FILLER[:3]], to_move=0)
     s.apply_action(g.string_to_action("Grendel@5"))
     assert owners(s) == {2: 0, 4: 0, 5: 0, 6: 1}
-    # Without the pair (Funguar gone) nothing flips: Blobra's sum 5 is alone.
-    board = {4: ("Blobra", 1), 6: ("Geezard", 1)}
-    s = position(g, board, [["Grendel", *FILLER[:3]], FILLER[:4]], to_move=0)
+    # Without the pair (Funguar gone) nothing flips: Blobra's sum 5 is alone. (Red Blobra@4, Blue
+    # Geezard@6, Red Iron Giant@3 captures Geezard.)
+    board = {4: ("Blobra", 1), 3: ("Iron Giant", 1), 6: ("Geezard", 1)}
+    s = position(g, board, [["Grendel", *FILLER[:3]], FILLER[:3]], to_move=0)
     s.apply_action(g.string_to_action("Grendel@5"))
-    assert owners(s) == {4: 1, 5: 0, 6: 1}
+    assert owners(s) == {3: 1, 4: 1, 5: 0, 6: 1}
 
 
 def test_plus_needs_an_opponent_card() -> None:
@@ -393,34 +404,37 @@ def test_plus_needs_an_opponent_card() -> None:
 def test_same_on_four_cards_and_with_three_own_ones() -> None:
     # The text: Same "can be triggered on 3 or 4 cards as well". Blue's Iron Giant (6 5 6 5) on 5
     # meets Red's Blood Soul (Down 6) on 2, Gesper (Right 5) on 4, Geezard (Left 5) on 6 and Red Bat
-    # (Up 6) on 8: four matches, every one a tie by Standard. Same flips all four.
-    board = {2: ("Blood Soul", 1), 4: ("Gesper", 1), 6: ("Geezard", 1), 8: ("Red Bat", 1)}
-    hands = [["Iron Giant", *FILLER[:2]], FILLER[:3]]
+    # (Up 6) on 8: four matches, every one a tie by Standard. Same flips all four. (Red Gesper@4,
+    # Blue Blood Soul@2, Red Red Bat@8, Blue Geezard@6, Red Iron Giant@3 captures 2 and 6.)
+    board = {4: ("Gesper", 1), 8: ("Red Bat", 1), 3: ("Iron Giant", 1), 2: ("Blood Soul", 1), 6: ("Geezard", 1)}
+    hands = [["Iron Giant", *FILLER[:2]], FILLER[:2]]
     s = position(game(same=True), board, hands, to_move=0)
     s.apply_action(s.game.string_to_action("Iron Giant@5"))
-    assert owners(s) == dict.fromkeys((2, 4, 5, 6, 8), 0)
+    assert owners(s) == {**dict.fromkeys((2, 4, 5, 6, 8), 0), 3: 1}
     s = position(game(), board, hands, to_move=0)
     s.apply_action(s.game.string_to_action("Iron Giant@5"))
-    assert owners(s) == {2: 1, 4: 1, 5: 0, 6: 1, 8: 1}
-    # Three of the four matched cards are Blue's own: the one Red card among them is enough.
-    board = {2: ("Blood Soul", 0), 4: ("Gesper", 0), 6: ("Geezard", 0), 8: ("Red Bat", 1)}
-    s = position(game(same=True), board, [["Iron Giant", *FILLER[:2]], FILLER[:3]], to_move=0)
+    assert owners(s) == {2: 1, 3: 1, 4: 1, 5: 0, 6: 1, 8: 1}
+    # Three of the four matched cards are Blue's own: the one Red card among them is enough. (Red
+    # Blood Soul@2, Blue Gesper@4, Red Geezard@6, Blue Iron Giant@3 captures 2 and 6, Red Red Bat@8.)
+    board = {4: ("Gesper", 0), 8: ("Red Bat", 1), 3: ("Iron Giant", 0), 2: ("Blood Soul", 0), 6: ("Geezard", 0)}
+    s = position(game(same=True), board, [["Iron Giant", *FILLER[:2]], FILLER[:2]], to_move=0)
     s.apply_action(s.game.string_to_action("Iron Giant@5"))
-    assert owners(s) == dict.fromkeys((2, 4, 5, 6, 8), 0)
+    assert owners(s) == dict.fromkeys((2, 3, 4, 5, 6, 8), 0)
 
 
 def test_plus_on_three_cards() -> None:
     # The text: Plus can trigger "on several cards". Blue's Grendel (4 4 5 2) on 5: Up 4 + Blood
     # Soul's Down 6, Right 4 + Cockatrice's Left 6 and Down 5 + Funguar's Up 5 all make 10; Left 2 +
-    # Geezard's Right 4 = 6 is alone. Grendel beats none of them by Standard.
-    board = {2: ("Blood Soul", 1), 4: ("Geezard", 1), 6: ("Cockatrice", 1), 8: ("Funguar", 1)}
-    hands = [["Grendel", *FILLER[:2]], FILLER[:3]]
+    # Geezard's Right 4 = 6 is alone. Grendel beats none of them by Standard. (Red Geezard@4, Blue
+    # Blood Soul@2, Red Funguar@8, Blue Cockatrice@6, Red Iron Giant@3 captures 2 and 6.)
+    board = {4: ("Geezard", 1), 8: ("Funguar", 1), 3: ("Iron Giant", 1), 2: ("Blood Soul", 1), 6: ("Cockatrice", 1)}
+    hands = [["Grendel", *FILLER[:2]], FILLER[:2]]
     s = position(game(plus=True), board, hands, to_move=0)
     s.apply_action(s.game.string_to_action("Grendel@5"))
-    assert owners(s) == {2: 0, 4: 1, 5: 0, 6: 0, 8: 0}
+    assert owners(s) == {2: 0, 3: 1, 4: 1, 5: 0, 6: 0, 8: 0}
     s = position(game(), board, hands, to_move=0)
     s.apply_action(s.game.string_to_action("Grendel@5"))
-    assert owners(s) == {2: 1, 4: 1, 5: 0, 6: 1, 8: 1}
+    assert owners(s) == {2: 1, 3: 1, 4: 1, 5: 0, 6: 1, 8: 1}
 
 
 def test_combo_after_same_uses_standard_only_and_never_same_again() -> None:
@@ -710,6 +724,19 @@ def test_sampled_hidden_cards_come_from_the_level_pool() -> None:
     view = g.new_state(seed=5).view(0)
     drawn = Counter(name for i in range(100) for name in g.sample_state(view, random.Random(i)).view(1)["hands"][1])
     assert {LEVELS[BY_NAME[name]] for name in drawn} == {9, 10}
+
+
+def test_views_of_hands_drawn_from_collections_are_sampled() -> None:
+    # Under Random a hand drawn from a collection may hold any level; the view shows no collection,
+    # so a sample takes the cards each seat brought as its collection (not the level pool, 1-5).
+    g = game(open=False, random=True)
+    collection = ["Squall", "Rinoa", "Zell", "Irvine", "Quistis", "Selphie"]
+    s = g.state_from_setup(g.random_setup(random.Random(1), collections=[collection, None]))
+    for _ in range(3):
+        for seat in (0, 1, None):
+            view = s.view(seat)
+            assert g.sample_state(view, random.Random(2)).view(seat) == view
+        s.apply_action(s.legal_actions()[0])
 
 
 # -- options, setups, notation -----------------------------------------------------------------------
@@ -1062,3 +1089,95 @@ def test_a_view_with_a_trade_its_rule_never_makes_is_refused() -> None:
     view["trade"]["taken"] = [view["brought"][1][0]]
     with pytest.raises(StateError, match="the trade \\(none\\) takes 0 cards"):
         g.sample_state(view, random.Random(1))
+
+
+def test_random_hands_without_a_collection_are_of_the_pool_s_levels() -> None:
+    """Under Random a hand with no collection is drawn from the level pool (``random_setup``), so
+    a setup (or a record's) with a card of another level is no setup the rule deals."""
+    g = game(random=True)  # levels 1-5
+    setup = g.random_setup(random.Random(3))
+    squalls = {**setup, "hands": [["Squall"] * 5, setup["hands"][1]]}
+    with pytest.raises(SetupError, match=r"seat 0's hand holds Squall \(level 10\).* levels 1-5"):
+        g.state_from_setup(squalls)
+    record = g.new_state(seed=3).record().to_json()
+    record["setup"]["hands"][1][2] = "Ifrit"
+    with pytest.raises(tritable.RecordError, match=r"seat 1's hand holds Ifrit \(level 8\)"):
+        tritable.Record.from_json(record).replay()
+    with pytest.raises(SetupError, match=r"Geezard \(level 1\).* levels 2-3"):
+        game(random=True, min_level=2, max_level=3).state_from_setup(
+            {**setup, "hands": [["Geezard"] + ["Grendel"] * 4, ["Grendel"] * 5]}
+        )
+    # A hand drawn from its collection may hold any level; one without is still checked.
+    collections = [["Squall"] * 5, None]
+    assert g.state_from_setup({**squalls, "collections": collections}).brought()[0][0] == 9 * BY_NAME["Squall"]
+    with pytest.raises(SetupError, match="seat 1's hand holds Squall"):
+        g.state_from_setup({**setup, "hands": [["Squall"] * 5] * 2, "collections": collections})
+    assert game().state_from_setup(squalls).current_player() in (0, 1)  # chosen hands, without Random
+
+
+def test_sudden_death_follows_only_full_drawn_boards() -> None:
+    g = game(sudden_death=True)
+    s = play(g, DRAW_HANDS, ROUND_1, first=1)  # Red moved first: Blue keeps Squall; round 2
+    assert g.state_from_json(s.to_json()) == s
+    # Blue's Iron Giant on 2 made Red's: round 1 would have ended 4-6, so no round 2 (the card
+    # moved to Red's hand, as the round would have dealt it).
+    lost = s.to_json()
+    assert lost["rounds"][0][1] == {"card": "Iron Giant", "owner": 0}
+    lost["rounds"][0][1]["owner"] = 1
+    lost["hands"][0].remove("Iron Giant")
+    lost["hands"][1].append("Iron Giant")
+    with pytest.raises(StateError, match="round 1 ended 4-6, not drawn"):
+        g.state_from_json(lost)
+    # Blue's Iron Giant on 2 never placed, left in Blue's hand with Squall: no final board.
+    unplaced = s.to_json()
+    unplaced["rounds"][0][1] = None
+    with pytest.raises(StateError, match=r"round 1's final board has an empty cell \(cell 2\)"):
+        g.state_from_json(unplaced)
+
+
+def test_a_card_alone_on_the_board_is_owned_by_the_seat_that_placed_it() -> None:
+    """Captures (Combo's included) are made by a card beside the captured one."""
+    g = game(open=False)
+    hands = [["Geezard", "Funguar", "Bite Bug", "Red Bat", "Blobra"], ["Gayla", "Gesper", "Grat", "Buel", "Squall"]]
+    s = play(g, hands, ["Geezard@1", "Squall@9", "Funguar@2"])
+    data = s.to_json()
+    data["board"][8][1] = 0  # Red's Squall, alone on 9, made Blue's
+    with pytest.raises(StateError, match="seat 0 owns Squall on cell 9, which it did not place"):
+        g.state_from_json(data)
+    view = s.view(1)
+    view["board"][8]["owner"] = 0
+    view["scores"] = [6, 4]
+    with pytest.raises(StateError, match="seat 0 owns Squall on cell 9"):
+        g.sample_state(view, random.Random(1))
+    # A card beside another may have been captured; identical cards are interchangeable.
+    data = s.to_json()
+    data["board"][0][1] = 1
+    assert g.state_from_json(data).scores() == [4, 6]
+    twins = play(g, [["Geezard"] * 5, ["Geezard"] * 5], ["Geezard@1", "Geezard@9"])
+    data = twins.to_json()
+    data["board"][0][1], data["board"][8][1] = 1, 0  # Red's Geezard on 1, Blue's on 9: as possible
+    assert g.state_from_json(data).view()["board"][0] == {"card": "Geezard", "owner": 1}
+
+
+def test_a_hand_keeps_the_order_it_was_dealt_in() -> None:
+    """The hand's order is the order of its legal actions: play removes cards, never reorders."""
+    g = game(open=False)
+    hands = [["Geezard", "Funguar", "Bite Bug", "Red Bat", "Blobra"], ["Gayla", "Gesper", "Grat", "Buel", "Squall"]]
+    s = play(g, hands, ["Funguar@1", "Squall@9"])
+    data = s.to_json()
+    assert data["hands"][0] == ["Geezard", "Bite Bug", "Red Bat", "Blobra"]
+    data["hands"][0].reverse()
+    with pytest.raises(StateError, match="seat 0's hand must keep the order it began the round in: Geezard, Bite"):
+        g.state_from_json(data)
+    view = s.view(0)
+    view["hands"][0].reverse()
+    with pytest.raises(StateError, match="seat 0's hand must keep the order"):
+        g.sample_state(view, random.Random(1))
+    # Sudden Death deals the card left in hand first, then the cards owned in cell order.
+    sd = game(sudden_death=True)
+    s = play(sd, DRAW_HANDS, ROUND_1, first=1)
+    data = s.to_json()
+    assert data["hands"][0] == ["Squall"] + ["Iron Giant"] * 4
+    data["hands"][0] = [*data["hands"][0][1:], "Squall"]
+    with pytest.raises(StateError, match="must keep the order it began the round in: Squall, Iron Giant"):
+        sd.state_from_json(data)

@@ -74,8 +74,10 @@ Fantasy VIII (FF8), the original game, and say so here.
   draws each hand from its player's collection and records the collections in the setup
   (``state_from_setup`` checks each hand is taken from its collection). Without collections (the
   engine on its own, ``new_state(seed=...)``), every hand is drawn from the level pool whatever the
-  rule says. With ``random`` off, players may choose their hands (``random_setup(hands=...)`` or an
-  explicit setup); with ``random`` on, ``random_setup`` refuses chosen hands.
+  rule says (``state_from_setup`` checks that, under Random, a hand without a collection holds only
+  cards of the pool's levels). With ``random`` off, players may choose their hands
+  (``random_setup(hands=...)`` or an explicit setup); with ``random`` on, ``random_setup`` refuses
+  chosen hands.
 * **Level pool** (options ``min_level``/``max_level``, default 1..5): hands not given are drawn
   card by card, uniformly and independently, from the cards of those levels (so a hand may hold
   two copies of a card, as FF8 hands may; the engine does not enforce FF8's one-copy rule of
@@ -143,7 +145,9 @@ players and elements are never shown.
 
 :meth:`TripleTriad.sample_state` fills a hidden hand with the public cards and, for the others,
 cards drawn uniformly and independently from the level pool (the setup's own draw), never
-reading the real hand; the later rounds' first players and elements are drawn afresh.
+reading the real hand (under Random, each seat's collection in the sample's setup is the cards it
+brought: the view shows no collection); the later rounds' first players and elements are drawn
+afresh.
 ``to_json`` holds, besides the setup and history, ``round``, ``player`` (the seat to move, the
 winner while it picks; -4 at the end), ``board`` (per cell ``null`` or ``[card, owner]``), the full
 ``hands``, ``known`` (per seat a list with hidden hands, decided or not; ``null`` when hands are
@@ -550,9 +554,27 @@ class TripleTriad(Game):
             need = "a list of 5 seats (one per possible round)" if rounds > 1 else "a seat, 0 or 1"
             raise SetupError(f"the setup's 'first' must be {need}, not {first!r}")
         elements = self._parse_elements(setup.get("elements"), rounds)
+        collections = setup.get("collections")
         if "collections" in setup:
-            self._check_collections(setup["collections"], raw)
+            self._check_collections(collections, raw)
+        if self.options["random"]:
+            self._check_drawn_from_pool(hands, collections)
         return hands, firsts, elements
+
+    def _check_drawn_from_pool(self, hands: list[list[int]], collections: Any) -> None:
+        """Under Random a hand without a collection is drawn from the level pool (``random_setup``):
+        every card of it must be of those levels."""
+        pool = self._pool_bases
+        for seat in range(2):
+            if collections is not None and collections[seat] is not None:
+                continue  # drawn from the collection: _check_collections checked it
+            for b in hands[seat]:
+                if b not in pool:
+                    o = self.options
+                    raise SetupError(
+                        f"seat {seat}'s hand holds {NAME_BY_BASE[b]} (level {LEVELS[b // 9]}): Random draws a hand "
+                        f"without a collection from levels {o['min_level']}-{o['max_level']}"
+                    )
 
     def _parse_hands_slowly(self, raw: Any) -> list[list[int]]:
         if not isinstance(raw, Sequence) or isinstance(raw, str) or len(raw) != 2:
@@ -716,6 +738,9 @@ class TripleTriad(Game):
         firsts = [_whole(f["first"], "first") for f in finals] + [_whole(view["first"], "first")]
         firsts += [rng.getrandbits(1) for _ in range(self._rounds - rnd)]
         setup: JSON = {"hands": [[NAME_BY_BASE[b] for b in h] for h in brought], "first": firsts}
+        if self.options["random"]:
+            # The view does not show the collections: the cards each seat brought make one.
+            setup["collections"] = copy_json(setup["hands"])
         if self._elemental:
             seen = copy_json([f["elements"] for f in finals] + [view["elements"]])  # not the view's own lists
             fresh = (self._draw_rounds(rng)[1] or [])[: self._rounds - rnd]
@@ -729,6 +754,9 @@ class TripleTriad(Game):
         if state._known is not None:
             # A hand the view shows has its known cards worked out; a hidden one, as the view says.
             start, seen = state._round_start()
+            for s in range(2):
+                if view["hands"][s] is None and not Counter(hands[s]) - Counter(start[s]):
+                    hands[s] = _left_in_order(start[s], hands[s])  # the order play leaves, as _check_hands wants
             state._known = [
                 list(state._known_now(s, start, seen).elements())
                 if view["hands"][s] is not None
@@ -768,6 +796,20 @@ def _check_cards_in_play(
     in_play = Counter([c for c in cards if c >= 0] + [*hands[0], *hands[1]])
     if in_play != Counter([*brought[0], *brought[1]]):
         raise StateError("the board and the hands must hold the ten cards brought to the match")
+
+
+def _left_in_order(start: Sequence[int], hand: Sequence[int]) -> list[int]:
+    """The cards of ``hand`` (taken from ``start``) in the order play leaves them: placing a card
+    removes its first copy from the hand."""
+    drop = Counter(start)
+    drop.subtract(hand)
+    out: list[int] = []
+    for b in start:
+        if drop[b] > 0:
+            drop[b] -= 1
+        else:
+            out.append(b)
+    return out
 
 
 def _whole(value: Any, what: str) -> int:
@@ -1248,16 +1290,22 @@ class TripleTriadState(State):
         """The hands this round began with and the cards of them known to both seats, from the
         cards brought and the earlier rounds' final boards. Sudden Death deals each seat the
         cards it owns on the board and the card left in hand, which the seat that moved second
-        keeps; a card seen on a final board stays known until played."""
+        keeps; a card seen on a final board stays known until played. Each earlier round's final
+        board must be full and drawn (else no round followed it)."""
         start = [list(self._brought[0]), list(self._brought[1])]
         known: list[list[int]] = [[], []]
         for k, (cards, owner) in enumerate(self._finals):
-            board = Counter(c for c in cards if c >= 0)
+            if -1 in cards:
+                raise StateError(f"round {k + 1}'s final board has an empty cell (cell {cards.index(-1) + 1})")
+            board = Counter(cards)
             left = Counter(start[0] + start[1]) - board
             holder = 1 - self._firsts[k]
             if board - Counter(start[0] + start[1]) or left - Counter(start[holder]):
                 raise StateError(f"round {k + 1}'s final board is not what its hands could have placed")
             kept = [list(left.elements()) if s == holder else [] for s in range(2)]
+            s0 = owner.count(0) + len(kept[0])
+            if s0 != 5:
+                raise StateError(f"round {k + 1} ended {s0}-{10 - s0}, not drawn: no Sudden Death round follows it")
             won = [[b for b, o in zip(cards, owner, strict=True) if o == s] for s in range(2)]
             played = [Counter(start[s]) - Counter(kept[s]) for s in range(2)]
             known = [list((Counter(known[s]) - played[s]).elements()) + won[s] for s in range(2)]
@@ -1268,15 +1316,20 @@ class TripleTriadState(State):
         return Counter(known[seat]) - (Counter(start[seat]) - Counter(self._hands[seat]))
 
     def _check_hands(self) -> None:
-        """The hands, who moves and the ``known`` cards are what the rounds so far leave
-        (:meth:`_round_start`); this round's first seat has placed as many cards as the other
-        or one more."""
+        """The hands (in the order play leaves them), who moves and the ``known`` cards are what
+        the rounds so far leave (:meth:`_round_start`); this round's first seat has placed as
+        many cards as the other or one more; captured cards lie beside a card (:meth:`_check_owners`)."""
         start, known = self._round_start()
         first = self._firsts[self._round - 1]
         for seat in range(2):
             if Counter(self._hands[seat]) - Counter(start[seat]):
                 what = "did not bring" if self._round == 1 else f"did not hold when round {self._round} began"
                 raise StateError(f"seat {seat}'s hand holds cards it {what}")
+            order = _left_in_order(start[seat], self._hands[seat])
+            if self._hands[seat] != order:
+                names = ", ".join(_names(order))
+                raise StateError(f"seat {seat}'s hand must keep the order it began the round in: {names}")
+        self._check_owners(start)
         placed = [len(start[s]) - len(self._hands[s]) for s in range(2)]
         if placed[first] - placed[1 - first] not in (0, 1):
             raise StateError(
@@ -1291,6 +1344,29 @@ class TripleTriadState(State):
                 if Counter(self._known[seat]) != self._known_now(seat, start, known):
                     raise StateError(
                         f"seat {seat}'s known cards must be the ones seen on a final board that it still holds"
+                    )
+
+    def _check_owners(self, start: list[list[int]]) -> None:
+        """A card owned by a seat that did not place it was captured, so a card lies beside it
+        (captures, Combo's included, are made by a neighbour). Each seat placed its start hand
+        less its hand; of identical cards, those alone on the board must be owned by placers."""
+        mask = self._mask
+        if not mask:
+            return  # a full board: every card has a neighbour
+        cards, owner = self._cards, self._owner
+        alone: list[Counter[int]] = [Counter(), Counter()]
+        for k in range(9):
+            if cards[k] >= 0 and not OCCUPIED[k][mask]:
+                alone[owner[k]][cards[k]] += 1
+        for seat in range(2):
+            if alone[seat]:
+                foreign = alone[seat] - (Counter(start[seat]) - Counter(self._hands[seat]))
+                if foreign:
+                    b = min(foreign)
+                    cell = next(k for k in range(9) if cards[k] == b and owner[k] == seat and not OCCUPIED[k][mask])
+                    raise StateError(
+                        f"seat {seat} owns {NAME_BY_BASE[b]} on cell {cell + 1}, which it did not place "
+                        "and no card beside could have captured"
                     )
 
     def _set_board(self, cards: Sequence[int], owner: Sequence[int]) -> None:
