@@ -7,7 +7,9 @@ import copy
 import itertools
 import json
 import random
+import re
 from collections import Counter
+from collections.abc import Callable
 from typing import Any, cast
 
 import pytest
@@ -39,24 +41,26 @@ def card(text: str) -> int:
     return parse_action(text)
 
 
+def dealing(players: int, hands: list[list[str]] | None) -> list[str]:
+    """A deck that deals ``hands`` (six cards a seat, the rest of the deck unused); the deck in
+    its sorted order for ``None``."""
+    full = Counter(CARD_TEXT[c] for c in deck_for(players))
+    if hands is None:
+        return sorted(full.elements())
+    cards = [c for hand in hands for c in hand]
+    assert all(len(hand) == 6 for hand in hands) and len(hands) == players
+    rest = full.copy()
+    rest.subtract(cards)
+    assert min(rest.values()) >= 0, "a card dealt twice"
+    return cards + sorted(rest.elements())
+
+
 def new_state(players: int, hands: list[list[str]], later: list[list[str]] | None = None) -> TriATriState:
     """A game whose first round deals ``hands`` (six cards a seat, the rest of the deck unused).
 
     Rounds 2 and 3 deal ``later`` hands when given, else the deck in its sorted order.
     """
-    full = Counter(CARD_TEXT[c] for c in deck_for(players))
-
-    def deck(dealt: list[list[str]] | None) -> list[str]:
-        if dealt is None:
-            return sorted(full.elements())
-        cards = [c for hand in dealt for c in hand]
-        assert all(len(hand) == 6 for hand in dealt) and len(dealt) == players
-        rest = full.copy()
-        rest.subtract(cards)
-        assert min(rest.values()) >= 0, "a card dealt twice"
-        return cards + sorted(rest.elements())
-
-    setup = {"decks": [deck(hands), deck(later), deck(None)]}
+    setup = {"decks": [dealing(players, hands), dealing(players, later), dealing(players, None)]}
     state = TriATri(players).state_from_setup(setup)
     assert isinstance(state, TriATriState)
     return state
@@ -505,8 +509,40 @@ def before_last_card_of_example_1() -> TriATriState:
     return state
 
 
+def round_3(players: int, hands: list[list[str]], gems: list[list[int]]) -> TriATriState:
+    """Round 3 about to start, dealing ``hands``, with ``gems`` held and the rest in the supply.
+
+    Rounds 1 and 2 are played at random; the gems are then set to ``gems``, which the rounds
+    before could have left: the seat that won round 2's last trick must hold a gem of its colour
+    (the state JSON shows that trick). Only round 1's tricks fix the gems held exactly.
+    """
+    game = TriATri(players)
+    supply = [GEMS_PER_COLOUR - sum(seat[c] for seat in gems) for c in range(3)]
+    for seed in range(100):
+        rng = random.Random(seed)
+        setup = game.random_setup(rng)
+        setup["decks"][2] = dealing(players, hands)
+        state = cast(TriATriState, game.new_state(setup=setup))
+        while not state.is_terminal() and state.view()["round"] < 3:
+            seat = state.players_to_move()[0]
+            state.apply_action(rng.choice(state.legal_actions(seat)), seat)
+        won = state.view()["last_trick"]
+        if not state.is_terminal() and gems[won["winner"]]["RBG".index(won["gem"][-1])]:
+            return edited(state, gems=gems, supply=supply)
+    raise AssertionError("no random game reached round 3 with that last trick")
+
+
+def before_last_card_of_example_1_in_round_3(gems: list[list[int]]) -> TriATriState:
+    """Example 1's first trick, one card to go, as round 3's first trick with ``gems`` held."""
+    state = round_3(4, EX1, gems)
+    reveal(state, "R8", "G3", "R7", "F")
+    play(state, "gem B", "R3", "B6", "G6")
+    return state
+
+
 def test_two_gems_of_each_colour_win_at_once() -> None:
-    state = edited(before_last_card_of_example_1(), gems=[[1, 0, 0], [0, 0, 0], [2, 1, 2], [0, 0, 1]], supply=[3, 5, 3])
+    state = before_last_card_of_example_1_in_round_3([[1, 0, 0], [0, 0, 0], [2, 1, 2], [0, 0, 1]])
+    assert state.view()["supply"] == [3, 5, 3]
     with pytest.raises(GameNotOverError):
         state.outcome()
     play(state, "B5")
@@ -522,7 +558,8 @@ def test_two_gems_of_each_colour_win_at_once() -> None:
 
 
 def test_the_last_gem_of_a_colour_ends_the_game_after_the_trick() -> None:
-    state = edited(before_last_card_of_example_1(), gems=[[0, 2, 0], [0, 3, 0], [0, 0, 0], [0, 0, 0]], supply=[6, 1, 6])
+    state = before_last_card_of_example_1_in_round_3([[0, 2, 0], [0, 3, 0], [0, 0, 0], [0, 0, 0]])
+    assert state.view()["supply"] == [6, 1, 6]
     play(state, "B5")
     assert state.is_terminal() and state.legal_actions() == []
     outcome = state.outcome()
@@ -536,7 +573,8 @@ def test_the_last_gem_of_a_colour_ends_the_game_after_the_trick() -> None:
 
 def test_instant_win_beats_the_supply_running_out() -> None:
     # Seat 2 wins the last Blue gem of the supply and with it two gems of each colour.
-    state = edited(before_last_card_of_example_1(), gems=[[0, 4, 0], [0, 0, 0], [2, 1, 2], [0, 0, 0]], supply=[4, 1, 4])
+    state = before_last_card_of_example_1_in_round_3([[0, 4, 0], [0, 0, 0], [2, 1, 2], [0, 0, 0]])
+    assert state.view()["supply"] == [4, 1, 4]
     play(state, "B5")
     assert state.view()["supply"] == [4, 0, 4]
     assert state.outcome().details["end"] == "instant win"
@@ -591,20 +629,31 @@ def finished(players: int, seed: int = 4) -> TriATriState:
 
 
 def test_ties_more_gems_first_then_shared() -> None:
-    state = edited(
-        finished(3, seed=5),  # a game played to its three rounds' end
-        gems=[[1, 0, 0], [0, 2, 0], [1, 2, 0]],
-        supply=[4, 2, 6],
-        end="three rounds",
-        instant_winner=None,
-    )
+    # Round 3: seat 0 starts and wins each of its five tricks for its own Red gem back, so the
+    # gems held when round 3 starts are the gems at the end.
+    three = [
+        ["B7", "R3", "R4", "R5", "R6", "R7"],
+        ["R2", "G2", "G3", "G4", "G5", "G6"],
+        ["B6", "B2", "B3", "B4", "B5", "G7"],
+    ]
+    state = round_3(3, three, [[1, 0, 0], [0, 2, 0], [1, 2, 0]])
+    reveal(state, "B7", "R2", "B6")
+    for lead, second, third in [("R3", "G2", "B2"), ("R4", "G3", "B3"), ("R5", "G4", "B4"), ("R6", "G5", "B5")]:
+        play(state, "gem own R", lead, second, third)
+    play(state, "gem own R", "R7", "G6", "G7")  # R7 and G7 tie: Fire beats Wood
+    assert state.view()["gems"] == [[1, 0, 0], [0, 2, 0], [1, 2, 0]] and state.view()["supply"] == [4, 2, 6]
     outcome = state.outcome()
+    assert outcome.details["end"] == "three rounds"
     assert outcome.scores == (4.0, 4.0, 0.0)
     assert outcome.ranks == (2, 1, 3) and outcome.winners == (1,)
-    state = edited(
-        finished(2, seed=5), gems=[[1, 0, 0], [0, 1, 0]], supply=[5, 5, 6], end="three rounds", instant_winner=None
-    )
+    two = [["B6", "R2", "R3", "R4", "R5", "R6"], ["B2", "G2", "G3", "G4", "G5", "G6"]]
+    state = round_3(2, two, [[1, 0, 0], [0, 1, 0]])
+    reveal(state, "B6", "B2")
+    for number in "65432":  # each a Fire-Wood tie: Fire beats Wood
+        play(state, "gem own R", f"R{number}", f"G{number}")
+    assert state.view()["gems"] == [[1, 0, 0], [0, 1, 0]] and state.view()["supply"] == [5, 5, 6]
     outcome = state.outcome()
+    assert outcome.details["end"] == "three rounds"
     assert outcome.scores == (5.0, 5.0) and outcome.ranks == (1, 1) and outcome.winners == ()
 
 
@@ -970,6 +1019,175 @@ def finished_round_state(game: TriATri, deck: list[str]) -> TriATriState:
             assert isinstance(state, TriATriState)
             return state
     raise AssertionError("no game reached round 2")
+
+
+def reached(players: int, found: Callable[[TriATriState], bool]) -> TriATriState:
+    """The first position of random play (seeds 0, 1, ...) where ``found`` holds."""
+    game = TriATri(players)
+    for seed in range(300):
+        state = cast(TriATriState, game.new_state(seed=seed))
+        rng = random.Random(seed)
+        while not found(state):
+            if state.is_terminal():
+                break
+            seat = state.players_to_move()[0]
+            state.apply_action(rng.choice(state.legal_actions(seat)), seat)
+        else:
+            return state
+    raise AssertionError("no random game reached that position")
+
+
+def colour_of(trick: dict[str, Any]) -> int:
+    return "RBG".index(trick["gem"][-1])
+
+
+NAMES = ("Fire", "Water", "Wood")
+
+
+def refused(state: TriATriState, why: str, **changes: Any) -> None:
+    """``state`` with ``changes`` is refused, the message saying ``why`` (plain text)."""
+    with pytest.raises(StateError, match=re.escape(why)):
+        edited(state, **changes)
+
+
+def test_state_json_gems_are_what_round_1_s_tricks_moved() -> None:
+    # Round 1's tricks are the whole game so far: the gems held are exactly what they moved.
+    game = TriATri(2)
+    deck = ["R5", "G2", "F", "B6", "R2", "G6", "B3", "R4", "G5", "B2", "F", "R6", "G3", "B4", "R3", "G4", "B5"]
+    state = cast(TriATriState, game.new_state(setup={"decks": [deck] * 3}))
+    reveal(state, "R5", "R6")
+    play(state, "gem B", "B3", "B6")  # seat 0 wins the supply's Water gem
+    play(state, "gem own B", "R2", "B2")  # seat 1 wins it from seat 0 (B2 after R2 counts 8)
+    assert state.view()["gems"] == [[0, 0, 0], [0, 1, 0]] and edited(state) == state
+    refused(state, "seat 0 holds gems [0, 1, 0], but round 1's tricks give it [0, 0, 0]", gems=[[0, 1, 0], [0, 0, 0]])
+    first, second = state.view()["tricks"]
+    own = {**first, "gem": "gem own B"}  # nobody holds a gem before the game's first trick
+    refused(state, "seat 1 puts up its own Water gem in trick 1 without holding one", tricks=[own, second])
+
+
+def test_state_json_gems_agree_with_a_later_round_s_tricks() -> None:
+    # A later round's tricks, taken back from the gems held, must leave gems a game could hold.
+    state = reached(2, lambda s: s.view()["round"] == 2 and s.view()["phase"] == "gem" and s.view()["tricks_done"] > 0)
+    won = state.view()["last_trick"]
+    seat, colour, trick = won["winner"], colour_of(won), state.view()["tricks_done"]
+    gems = copy.deepcopy(state.view()["gems"])
+    supply = list(state.view()["supply"])
+    supply[colour] += gems[seat][colour]
+    gems[seat][colour] = 0  # the gem it has just won is gone, and not to another seat
+    why = f"seat {seat} holds too few {NAMES[colour]} gems for the {NAMES[colour]} gem it won in trick {trick}"
+    refused(state, why, gems=gems, supply=supply)
+    # A seat that put up its own gem and lost it held two of each colour before: the game was over.
+    state = reached(
+        2,
+        lambda s: (
+            s.view()["round"] >= 2
+            and s.view()["phase"] == "gem"
+            and s.view()["last_trick"]["gem"].startswith("gem own")
+            and s.view()["last_trick"]["leader"] != s.view()["last_trick"]["winner"]
+        ),
+    )
+    won = state.view()["last_trick"]
+    colour, leader = colour_of(won), won["leader"]
+    gems = [[0, 0, 0], [0, 0, 0]]
+    gems[won["winner"]][colour] = 1
+    gems[leader] = [2 - (c == colour) for c in range(3)]
+    why = f"seat {leader} held two gems of each colour before trick {state.view()['tricks_done']}: the game was over"
+    refused(state, why, gems=gems, supply=[4, 4, 4])
+    # The last trick emptied one colour of the supply; another one ran out before it.
+    state = finished(2, seed=7)
+    won = state.view()["last_trick"]
+    colour, other = colour_of(won), (colour_of(won) + 1) % 3
+    gems = [[0, 0, 0], [0, 0, 0]]
+    gems[won["winner"]][colour] = 6
+    gems[1 - won["winner"]][other] = 6
+    supply = [6 if c not in (colour, other) else 0 for c in range(3)]
+    why = f"the supply had run out of {NAMES[other]} before trick {state.view()['tricks_done']}: the game was over"
+    refused(state, why, gems=gems, supply=supply)
+
+
+def test_state_json_supply_fits_the_tricks_played() -> None:
+    # The game's first trick takes a supply gem (nobody holds one), no trick takes more than one,
+    # and none goes back: round 2 starts with 1 to 5 gems out of the supply.
+    state = reached(
+        2,
+        lambda s: (
+            s.view()["round"] == 2
+            and s.view()["phase"] == "reveal"
+            and not s.view()["last_trick"]["gem"].startswith("gem own")
+        ),
+    )
+    assert edited(state) == state
+    won = state.view()["last_trick"]
+    seat, colour = won["winner"], colour_of(won)
+    refused(state, f"seat {seat} holds too few", gems=[[0, 0, 0], [0, 0, 0]], supply=[6, 6, 6])  # the audit's case
+    gems = [[0, 0, 0], [0, 0, 0]]
+    gems[seat][colour] = 1  # only the gem of round 1's last trick left the supply
+    supply = [6 - (c == colour) for c in range(3)]
+    why = "no gem had left the supply before round 1's last trick, but the game's first trick takes one"
+    refused(state, why, gems=gems, supply=supply)
+    refused(
+        state,
+        "5 gems had left the supply before round 1's last trick, but only 4 tricks were played",
+        gems=[[1, 1, 1], [1, 1, 1]],
+        supply=[4, 4, 4],
+    )
+
+
+def test_state_json_end_agrees_with_the_last_trick() -> None:
+    # The supply running out ends the game before the end of round 3 can.
+    state = reached(
+        2,
+        lambda s: (
+            s.is_terminal()
+            and s.view()["end"] == "supply exhausted"
+            and (s.view()["round"], s.view()["tricks_done"]) == (3, 5)
+        ),
+    )
+    empty = NAMES[state.view()["supply"].index(0)]
+    refused(
+        state, f"the supply has run out of {empty}: the game ended for that, not after three rounds", end="three rounds"
+    )
+    # Only a trick that takes the last supply gem of a colour exhausts the supply.
+    state = finished(2, seed=7)
+    tricks = state.view()["tricks"]
+    won = tricks[-1]
+    own = {**won, "gem": "gem own " + won["gem"][-1]}
+    why = "the game ended for an exhausted supply, but its last trick took no supply gem"
+    refused(state, why, tricks=[*tricks[:-1], own], last_trick=own)
+    colour, other = colour_of(won), (colour_of(won) + 1) % 3
+    gems = [[0, 0, 0], [0, 0, 0]]
+    gems[won["winner"]][colour] = 5  # one left in the supply
+    gems[1 - won["winner"]][other] = 6  # another colour ran out
+    supply = [6, 6, 6]
+    supply[colour], supply[other] = 1, 0
+    why = f"its last trick took a {NAMES[colour]} gem and {NAMES[colour]} is left"
+    refused(state, why, gems=gems, supply=supply)
+    # Only the trick's winner can newly hold two gems of each colour.
+    state = reached(2, lambda s: s.is_terminal() and s.view()["end"] == "instant win")
+    winner = state.view()["instant_winner"]
+    gems = state.view()["gems"][::-1]
+    refused(
+        state,
+        f"seat {1 - winner} cannot win at once: seat {winner} won the last trick",
+        gems=gems,
+        instant_winner=1 - winner,
+    )
+
+
+def test_state_json_of_a_later_round_shows_the_round_before_s_last_trick() -> None:
+    game = TriATri(2)
+    deck = ["R5", "G2", "F", "B6", "R2", "G6", "B3", "R4", "G5", "B2", "F", "R6", "G3", "B4", "R3", "G4", "B5"]
+    state = finished_round_state(game, deck)
+    refused(state, "round 2 needs round 1's last trick as 'last_trick'", last_trick=None)
+
+
+def test_state_json_has_no_leader_in_the_reveal_phase_or_at_the_end() -> None:
+    game = TriATri(2)
+    deck = ["R5", "G2", "F", "B6", "R2", "G6", "B3", "R4", "G5", "B2", "F", "R6", "G3", "B4", "R3", "G4", "B5"]
+    state = finished_round_state(game, deck)
+    refused(state, "no seat leads a trick in the reveal phase", leader=state.view()["last_trick"]["winner"])
+    state = finished(2)
+    refused(state, "no seat leads a trick once the game is over", leader=state.view()["last_trick"]["winner"])
 
 
 def test_an_instant_winner_scores_100_in_views_as_in_the_outcome() -> None:

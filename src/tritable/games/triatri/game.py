@@ -1062,6 +1062,10 @@ class TriATriState(State):
             raise StateError("'tricks_done' must count this round's tricks")
         if phase in (GEM, PLAY) and (self._leader < 0 or self._starter < 0):
             raise StateError("a trick needs a leader and a start player")
+        if phase in (REVEAL, OVER) and self._leader >= 0:
+            raise StateError(
+                f"no seat leads a trick {'in the reveal phase' if phase == REVEAL else 'once the game is over'}"
+            )
         if (phase == PLAY) != (self._gem >= 0) or (phase != PLAY and self._plays) or len(self._plays) >= n:
             raise StateError("a gem is at stake exactly while a trick is played")
         if (phase == OVER) != (self._end >= 0) or (self._instant >= 0) != (self._end == 0):
@@ -1111,6 +1115,7 @@ class TriATriState(State):
                         f"seat {s} played {CARD_TEXT[card]} in trick {number + 1} while holding "
                         f"a {COLOUR_NAMES[colour]} card: it must follow the gem's colour"
                     )
+        self._check_gems()
 
     def _check_play(self) -> None:
         """What the cards played decide agrees with the rules: who starts, the values in every
@@ -1135,6 +1140,8 @@ class TriATriState(State):
                 raise StateError(f"trick {i + 1} is won by seat {leader}, not seat {winner}")
         if self._tricks and self._last != self._tricks[-1]:
             raise StateError("'last_trick' is not the round's last trick")
+        if self._round > 0 and self._last is None:
+            raise StateError(f"round {self._round + 1} needs round {self._round}'s last trick as 'last_trick'")
         if not self._tricks and self._last is not None:
             # The last trick of the round before: the rules decide it. (Its cards are not checked
             # against that round's deal, which a state drawn from a view deals afresh.)
@@ -1162,6 +1169,84 @@ class TriATriState(State):
             raise StateError(f"the game ends after three rounds only with round {ROUNDS}'s last trick played")
         if self._end >= 0 and not self._tricks:
             raise StateError("the game ends only when a trick is won")
+
+    def _check_gems(self) -> None:
+        """The gems held, the supply and the end agree with the tricks won.
+
+        A trick moves one gem to its winner, from the supply (``gem B``) or from the leader
+        (``gem own B``; a leader who wins it keeps it), and no gem goes back to the supply. Round
+        1's tricks are the whole game: played from the full supply they give exactly the gems
+        held. A later round began from gems no state shows: taking its tricks back (before its
+        first, the round before's last trick) from the gems held must leave a position the game
+        went on from, with at least one gem out of the supply (nobody holds a gem for the game's
+        first trick) and at most one a trick played.
+        """
+        n = self._n
+        tricks = self._tricks
+        if self._end >= 0:  # the game ended with its last trick (there is one: checked)
+            gem, winner = tricks[-1][1], tricks[-1][5]
+            colour = (gem - GEM_SUPPLY) % 3
+            if self._instant >= 0 and self._instant != winner:
+                raise StateError(f"seat {self._instant} cannot win at once: seat {winner} won the last trick")
+            if self._end == ENDS.index("three rounds") and not min(self._supply):
+                empty = COLOUR_NAMES[self._supply.index(0)]
+                raise StateError(f"the supply has run out of {empty}: the game ended for that, not after three rounds")
+            if self._end == ENDS.index("supply exhausted"):
+                if gem >= GEM_OWN:
+                    raise StateError("the game ended for an exhausted supply, but its last trick took no supply gem")
+                if self._supply[colour]:
+                    raise StateError(
+                        f"the game ended for an exhausted supply, but its last trick took a {COLOUR_NAMES[colour]} "
+                        f"gem and {COLOUR_NAMES[colour]} is left"
+                    )
+        if self._round == 0:
+            gems = [[0, 0, 0] for _ in range(n)]
+            for i, (leader, gem, _plays, _slots, _values, winner) in enumerate(tricks):
+                colour = (gem - GEM_SUPPLY) % 3
+                if gem >= GEM_OWN:
+                    if not gems[leader][colour]:
+                        raise StateError(
+                            f"seat {leader} puts up its own {COLOUR_NAMES[colour]} gem in trick {i + 1} "
+                            "without holding one"
+                        )
+                    gems[leader][colour] -= 1
+                gems[winner][colour] += 1
+            for s in range(n):
+                if gems[s] != self._gems[s]:
+                    raise StateError(f"seat {s} holds gems {self._gems[s]}, but round 1's tricks give it {gems[s]}")
+            return  # the supply holds the rest (checked)
+        walk: list[tuple[str, Trick]] = [(f"trick {i + 1}", trick) for i, trick in enumerate(tricks)]
+        before = f"round {self._round + 1}"
+        played = TRICKS_PER_ROUND * self._round
+        if not tricks:
+            assert self._last is not None  # checked: a later round shows the last trick of the one before
+            before = f"round {self._round}'s last trick"
+            walk = [(before, self._last)]
+            played -= 1
+        gems = [list(g) for g in self._gems]
+        supply = list(self._supply)
+        for label, (leader, gem, _plays, _slots, _values, winner) in reversed(walk):
+            colour = (gem - GEM_SUPPLY) % 3
+            name = COLOUR_NAMES[colour]
+            gems[winner][colour] -= 1
+            if gems[winner][colour] < 0:
+                raise StateError(f"seat {winner} holds too few {name} gems for the {name} gem it won in {label}")
+            # The leader held the gem it put up. (A supply of more than 6 would need a seat below 0.)
+            if gem >= GEM_OWN:
+                gems[leader][colour] += 1
+            else:
+                supply[colour] += 1
+            if not min(supply):
+                empty = COLOUR_NAMES[supply.index(0)]
+                raise StateError(f"the supply had run out of {empty} before {label}: the game was over")
+            for s in range(n):
+                if min(gems[s]) >= 2:
+                    raise StateError(f"seat {s} held two gems of each colour before {label}: the game was over")
+        taken = 3 * GEMS_PER_COLOUR - sum(supply)
+        if taken < 1:
+            raise StateError(f"no gem had left the supply before {before}, but the game's first trick takes one")
+        if taken > played:
+            raise StateError(f"{taken} gems had left the supply before {before}, but only {played} tricks were played")
 
     def to_json(self) -> JSON:
         data = self._json_header()
