@@ -191,7 +191,7 @@ class Referee:
         pool: Sequence[int],
         to_move: int,
         scores: Sequence[int],
-        start: dict[str, Any],
+        start: dict[str, Any] | None,
     ) -> Referee:
         """A round under way, with no draw yet this turn, no tile shown and no score at the target
         yet, in the last round of the game (for positions the test builds, such as holes to fill).
@@ -207,7 +207,7 @@ class Referee:
             ref._put(tile, cell, rot)
         ref.to_move = to_move
         ref.start_options = []
-        ref.start = dict(start)
+        ref.start = None if start is None else dict(start)
         return ref
 
     # -- a round's deal and start ---------------------------------------------------------------

@@ -181,6 +181,20 @@ def test_changing_a_states_json_does_not_change_the_state(game_id: str) -> None:
     assert state == before and state.record().replay() == state
 
 
+@pytest.mark.parametrize("game_id", ["triple-triad", "triatri", "triominos", "triad", "tri-t-area"])
+def test_a_state_or_no_json_object_given_for_state_json_is_named(game_id: str) -> None:
+    import tritable
+
+    game = new_game(game_id)
+    state = game.new_state(seed=1)
+    for read in (game.state_from_json, tritable.state_from_json):
+        with pytest.raises(StateError, match=r"read from its JSON \(state.to_json\(\)\), not from a \w+State"):
+            read(state)  # type: ignore[arg-type]
+        for junk, kind in ((None, "null"), ("{}", "text"), ([], "an array")):
+            with pytest.raises(StateError, match=f"is a JSON object, not {kind}"):
+                read(junk)  # type: ignore[arg-type]
+
+
 def test_a_position_built_by_hand_has_no_record() -> None:
     tt = new_game("triple-triad")
     state = play(tt, 2, 6)

@@ -554,10 +554,11 @@ def test_positions_that_differ_only_in_the_moves_made_differ() -> None:
         .  .  .  .  .  .
         B1 B1 B2 B2 B3 B3
         """
-    fresh, late = GAME.position(diagram), GAME.position(diagram, moves=GAME.move_cap - 1)
+    # Orange to move in both: after an odd count of moves, since Black moves first.
+    fresh, late = (GAME.position(diagram, to_move=1, moves=moves) for moves in (1, GAME.move_cap - 1))
     assert fresh != late and fresh.key() != late.key()
     for state in (fresh, late):
-        play(state, "a1=2>a3")
+        play(state, "f6=2>f4")
     assert not fresh.is_terminal() and late.is_terminal()
 
 
@@ -709,6 +710,54 @@ def test_a_pending_removal_must_be_what_a_move_could_have_left(moves: int, pendi
     assert legal(state) == {"xc3", "xd3", "xd5"}
     with pytest.raises(StateError, match=match):
         GAME.position(diagram, moves=moves, pending=pending)
+
+
+def played(game: Triad, seed: int, until: Callable[[TriadState], bool]) -> dict[str, Any]:
+    """The JSON, without setup or history (a position of its own), of the first state of a random
+    game from ``seed`` for which ``until`` holds."""
+    state = game.new_state(seed=seed)
+    assert isinstance(state, TriadState)
+    rng = random.Random(seed)
+    while not until(state):
+        state.apply_action(rng.choice(state.legal_actions()))
+    data = json.loads(json.dumps(state.to_json()))
+    assert game.state_from_json({**data, "setup": None, "history": []}) == state
+    return {**data, "setup": None, "history": []}
+
+
+def test_state_json_without_setup_has_the_seat_to_move_its_moves_give() -> None:
+    # Black moves first and every move passes the turn: Orange moves after an odd count, except
+    # that a removal due, a win or the cap keep the turn with the seat that moved last.
+    data = played(GAME, 0, lambda s: s.moves == 5 and not s.pending)
+    assert data["to_move"] == 1
+    with pytest.raises(StateError, match="after 5 moves it is Orange's turn, not Black's"):
+        GAME.state_from_json({**data, "to_move": 0})
+    due = played(GAME, 0, lambda s: bool(s.pending) and s.to_move == 1)
+    with pytest.raises(StateError, match=f"move {due['moves'] + 1} was Black's and its removal is due"):
+        GAME.state_from_json({**due, "moves": due["moves"] + 1})
+    capped = Triad(options={"move_cap": 4})
+    over = played(capped, 0, lambda s: s.is_terminal())
+    assert over["moves"] == 4 and over["to_move"] == 1
+    with pytest.raises(StateError, match="move 4 was Orange's and the move cap ended the game"):
+        capped.state_from_json({**over, "to_move": 0})
+    # With a random first player the state does not say who began; a puzzle's 0 moves say nothing.
+    anyone = Triad(options={"first_player": "random"})
+    assert anyone.state_from_json({**data, "options": {"first_player": "random"}, "to_move": 0}).to_move == 0
+    assert GAME.position(POSITION_FIG3, to_move=1).current_player() == 1
+
+
+def test_state_json_without_setup_has_no_moves_past_the_cap() -> None:
+    data = played(GAME, 0, lambda s: s.moves == 5 and not s.pending)
+    with pytest.raises(StateError, match="'moves' is 201, past the move cap"):
+        GAME.state_from_json({**data, "moves": 201})
+
+
+def test_state_json_without_setup_has_the_winner_to_move() -> None:
+    # The third removal ends the game within the winner's turn: the turn never passes on.
+    won = played(GAME, 0, lambda s: s.is_terminal())
+    assert won["removed"] == [3, 1] and won["to_move"] == 0
+    with pytest.raises(StateError, match="Black has won, so is the seat to move"):
+        GAME.state_from_json({**won, "to_move": 1})
 
 
 def test_every_error_is_a_value_error() -> None:

@@ -199,6 +199,8 @@ def start(rng: random.Random, seed: int, tally: Tally) -> tuple[State, Referee, 
         built = built_stalemate(rng)
     board, to_move, removed = built
     moves = rng.randint(0, cap - 1)
+    if first_player == "black" and moves and (moves - to_move) % 2:
+        moves -= 1  # Black began, so Orange moves after an odd count (0: a puzzle's, whoever moves)
     ref = Referee(board, to_move, cap, removed, moves)
     data: dict[str, Any] = {
         "game": "triad",

@@ -1150,3 +1150,134 @@ def test_notation_reads_exactly_the_grid() -> None:
     for bad in ("1-2-5@101,0/r1", "1-2-5@0,-101/r1"):
         with pytest.raises(NotationError, match="x and y run from -100 to 100"):
             game.string_to_action(bad)
+
+
+# -- positions of their own (setup null) that the rules make impossible -----------------------------
+
+
+def played(game: Triominos, seed: int, until: Callable[[TriominosState], bool]) -> dict[str, Any]:
+    """The JSON, without its setup (a position of its own), of the first state of a random game
+    from ``seed`` for which ``until`` holds; it loads as that state."""
+    state = game.new_state(seed=seed)
+    assert isinstance(state, TriominosState)
+    rng = random.Random(seed)
+    while not until(state):
+        random_step(state, rng)
+    data = {**state.to_json(), "setup": None}
+    assert game.state_from_json(data) == state
+    return data
+
+
+def test_a_game_over_below_the_target_has_no_rounds_left_to_deal() -> None:
+    # The game ends after the round in which the target was reached, or after the last deal's.
+    game = Triominos(2, {"max_rounds": 2, "target": 10_000})
+    data = played(game, 0, lambda s: s.is_terminal())
+    assert not data["target_reached"] and data["future"] == [] and data["round"] == 1
+    more = {**data, "future": [deal()], "rounds": 3, "options": {"max_rounds": 3, "target": 10_000}}
+    with pytest.raises(StateError, match="the game is over, but the target was not reached and later rounds are dealt"):
+        Triominos(2, {"max_rounds": 3, "target": 10_000}).state_from_json(more)
+    reached = {**more, "target_reached": True}  # the target reached, then lost by drawing: the game is over
+    assert Triominos(2, {"max_rounds": 3, "target": 10_000}).state_from_json(reached).is_terminal()
+    # The same end in a view: a seat's view says how many rounds the game may last.
+    view = {**game.state_from_json(data).view(0), "options": {"max_rounds": 3, "target": 10_000}, "rounds": 3}
+    with pytest.raises(StateError, match="the target was not reached and later rounds are dealt"):
+        Triominos(2, {"max_rounds": 3, "target": 10_000}).sample_state(view, random.Random(0))
+
+
+def test_a_round_log_has_the_winners_and_points_its_rack_sums_give() -> None:
+    game = Triominos(2, {"target": 100})
+    data = played(game, 15, lambda s: s.is_terminal())
+    out, blocked = data["log"]
+    assert out["end"] == "out" and blocked["end"] == "blocked"
+    cases: list[tuple[int, dict[str, Any], str]] = [
+        (0, {"points": [p + 7 for p in out["points"]]}, r"round 1's rack sums \[.*\] give the points"),
+        (0, {"winners": [1 - out["winners"][0]]}, "round 1 ended 'out': one winner, whose rack sum is 0"),
+        (0, {"winners": [0, 1]}, "round 1 ended 'out': one winner"),
+        (1, {"points": blocked["points"][::-1]}, r"round 2's rack sums \[.*\] give the points"),
+        (1, {"winners": [1 - blocked["winners"][0]]}, "round 2 was blocked: its winners are the seats with the lowest"),
+        (1, {"rack_sums": [-1, 0]}, "round 2's rack sums cannot be below 0"),
+    ]
+    for index, change, why in cases:
+        log = [dict(entry) for entry in data["log"]]
+        log[index].update(change)
+        with pytest.raises(StateError, match=why):
+            game.state_from_json({**data, "log": log})
+
+
+def test_a_start_scores_what_its_tile_scores() -> None:
+    game = Triominos(3)
+    data = played(game, 2, lambda s: len(s.layout) >= 3)
+    start = data["start"]
+    with pytest.raises(StateError, match=f"the start tile {start['tile']} scores {start['points']}, not"):
+        game.state_from_json({**data, "start": {**start, "points": start["points"] + 1}})
+    over = played(Triominos(2, {"target": 100}), 15, lambda s: s.is_terminal())
+    log = [dict(entry) for entry in over["log"]]
+    log[0]["start"] = {**log[0]["start"], "points": 0}
+    with pytest.raises(StateError, match=f"the start tile {log[0]['start']['tile']} scores"):
+        Triominos(2, {"target": 100}).state_from_json({**over, "log": log})
+
+
+def test_the_start_tile_lies_on_the_origin() -> None:
+    game = Triominos(3)
+    data = played(game, 2, lambda s: len(s.layout) >= 3)
+    other = next(t for t in data["racks"][0] if len(set(t.split("-"))) > 1)  # no triple: it scores its sum
+    start = {**data["start"], "tile": other, "points": SUMS[INDEX[other]]}
+    with pytest.raises(StateError, match=f"the start tile {other} lies on 0,0/r0, but the layout has"):
+        game.state_from_json({**data, "start": start})
+
+
+def test_only_a_start_with_triple_zero_shows_a_tile_and_only_that_one() -> None:
+    game = Triominos(3)
+    data = played(game, 2, lambda s: len(s.layout) >= 3)
+    assert data["start"]["tile"] != "0-0-0" and data["start"]["revealed"] is None
+    with pytest.raises(StateError, match="a start shows a tile only when 0-0-0 is laid"):
+        game.state_from_json({**data, "start": {**data["start"], "revealed": "5-5-5"}})
+    seat = data["to_move"]
+    revealed: list[list[str]] = [[], [], []]
+    revealed[seat] = [data["racks"][seat][0]]
+    with pytest.raises(StateError, match=f"seat {seat} shows .*, which the round's start does not show"):
+        game.state_from_json({**data, "revealed": revealed})
+    # A start with 0-0-0 shows the higher triple it was chosen over, and nothing else.
+    zero = new("1-2-4 3-3-5 0-1-2", "4-4-4 0-0-0 1-2-5", "0-1-3 2-2-2 0-0-5")
+    play(zero, "0-0-0@0,0/r0")
+    shown = {**zero.to_json(), "setup": None}
+    assert zero.game.state_from_json(shown) == zero and shown["revealed"] == [[], ["4-4-4"], []]
+    with pytest.raises(StateError, match="seat 2 shows 0-0-5, which the round's start does not show"):
+        zero.game.state_from_json({**shown, "revealed": [[], ["4-4-4"], ["0-0-5"]]})
+    with pytest.raises(StateError, match="0-0-0 laid as the start shows the higher triple held, not 1-2-5"):
+        zero.game.state_from_json({**shown, "start": {**shown["start"], "revealed": "1-2-5"}})
+    # Before the start tile is laid, nothing is shown.
+    choosing = {**Triominos(3).new_state(seed=2).to_json(), "setup": None}
+    starter = choosing["to_move"]
+    revealed = [[], [], []]
+    revealed[starter] = [choosing["racks"][starter][0]]
+    with pytest.raises(StateError, match="no tile is shown before the round's start tile is laid"):
+        Triominos(3).state_from_json({**choosing, "revealed": revealed})
+
+
+def test_no_one_has_scored_before_the_first_start_tile_is_laid() -> None:
+    game = Triominos(3)
+    data = {**game.new_state(seed=5).to_json(), "setup": None}
+    assert data["choice"] and data["round"] == 0 and game.state_from_json(data) == game.new_state(seed=5)
+    with pytest.raises(StateError, match="no one has scored before the first round's start tile is laid"):
+        game.state_from_json({**data, "scores": [50, 0, 0]})
+    # A later round's start is to be laid after scores were made.
+    later = played(Triominos(2, {"target": 100}), 15, lambda s: s.round == 1)
+    assert later["choice"] and any(later["scores"])
+
+
+def test_a_finished_game_has_no_start_tile_to_lay() -> None:
+    game = Triominos(2, {"target": 100})
+    data = played(game, 15, lambda s: s.is_terminal())
+    with pytest.raises(StateError, match="the game is over: no start tile is to be laid"):
+        game.state_from_json({**data, "choice": True})
+
+
+def test_a_tuple_action_sent_as_a_json_list_is_refused_with_the_reason() -> None:
+    state = Triominos(2).new_state(seed=1)
+    before = state.to_json()
+    action = cast(tuple[int, ...], state.legal_actions()[0])
+    with pytest.raises(IllegalActionError, match=r"actions are tuples \(JSON turns them into lists"):
+        state.apply_action(list(action))  # type: ignore[arg-type]
+    assert state.to_json() == before
+    state.apply_action(tuple(list(action)))

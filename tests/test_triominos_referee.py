@@ -420,10 +420,10 @@ class Hole:
     scores: list[int]
 
     @property
-    def start(self) -> dict[str, Any]:
-        """The round's start as the log shows it: the tile on 0,0, laid by seat 0 (a built
-        position does not say more)."""
-        return {"seat": 0, "tile": NAMES[self.layout[(0, 0)][0]], "points": 0, "revealed": None}
+    def start(self) -> None:
+        """The round's start as the log shows it: none, as in a position of its own (the tile on
+        0,0 is often turned, so it is no start tile, and it scored nothing here)."""
+        return None
 
     def __str__(self) -> str:
         return f"built position {self.number} ({self.players} players, hole {self.hole}, {len(self.layout)} tiles laid)"

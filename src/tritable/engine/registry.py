@@ -58,7 +58,7 @@ def new_game(game_id: str, players: int | None = None, options: Mapping[str, Any
 def state_from_json(data: Mapping[str, Any]) -> State:
     """Rebuild any game's state from :meth:`State.to_json`."""
     if isinstance(data, State):
-        raise StateError(f"state_from_json reads a state's JSON (state.to_json()), not a {type(data).__name__}")
+        raise StateError(f"a state is read from its JSON (state.to_json()), not from a {type(data).__name__}")
     if not isinstance(data, Mapping):
         raise StateError(f"a state is a JSON object, not {json_type(data)}")
     if not isinstance(data.get("game"), str):

@@ -27,6 +27,7 @@ from tritable.engine.protocol import (
     check_rng,
     check_seat,
     copy_json,
+    json_type,
 )
 
 # -- the board ------------------------------------------------------------------------------------
@@ -293,10 +294,10 @@ class Triad(Game):
     def _state_from_body(self, data: Mapping[str, Any], setup: Mapping[str, Any] | None) -> TriadState:
         """The state a view / JSON body describes; StateError names what is wrong."""
         if not isinstance(data, Mapping):
-            raise StateError(f"a Triad state is a JSON object, not {type(data).__name__}")
+            raise StateError(f"a Triad state or view is a JSON object, not {json_type(data)}")
         for key in ("dice", "to_move", "removed", "moves", "pending_removal"):
             if key not in data:
-                raise StateError(f"the Triad state lacks {key!r}")
+                raise StateError(f"the Triad state or view lacks {key!r}")
         to_move, removed, moves = data["to_move"], data["removed"], data["moves"]
         if type(to_move) is not int or to_move not in (0, 1):
             raise StateError(f"'to_move' must be 0 (the first seat) or 1, not {to_move!r}")
@@ -310,6 +311,11 @@ class Triad(Game):
             raise StateError("both players cannot have removed three dice")
         if type(moves) is not int or moves < 0:
             raise StateError(f"'moves' must be a count, not {moves!r}")
+        if moves > self.move_cap:
+            raise StateError(f"'moves' is {moves}, past the move cap ({self.move_cap})")
+        if WIN_REMOVALS in removed and removed[to_move] != WIN_REMOVALS:
+            # The third removal ends the game on the winner's own turn, which never passes on.
+            raise StateError(f"{COLOURS[removed.index(WIN_REMOVALS)]} has won, so is the seat to move")
         dice = data["dice"]
         if not isinstance(dice, Mapping):
             raise StateError("'dice' maps squares to dice like 'B2'")
@@ -345,12 +351,31 @@ class Triad(Game):
                     f"'pending_removal' {pending} are not the own dice of Triads through one die of "
                     f"{COLOURS[to_move]}'s"
                 )
+        if self.options["first_player"] == "black" and moves:  # moves 0: a puzzle's, whoever moves
+            self._check_turn_parity(to_move, moves, bool(squares), WIN_REMOVALS in removed)
         return TriadState._make(self, board, to_move, list(removed), moves, squares, setup)
 
+    def _check_turn_parity(self, to_move: int, moves: int, pending: bool, won: bool) -> None:
+        """With Black (seat 0) first, every move passes the turn, except while the mover's removal
+        is due and once the game is over (a win, or the move cap): ``to_move`` follows from
+        ``moves``. Not checked with ``first_player="random"`` (a state does not say who began) nor
+        at 0 moves (a puzzle's count, as ``position`` sets it, with any seat to move and dice
+        removed)."""
+        why = "its removal is due" if pending else "it won" if won else "the move cap ended the game"
+        kept = pending or won or moves >= self.move_cap
+        mover = (moves - 1) % 2 if kept else moves % 2
+        if to_move == mover:
+            return
+        if kept:
+            raise StateError(
+                f"Black moves first, so move {moves} was {COLOURS[mover]}'s and {why}: not {COLOURS[to_move]}'s turn"
+            )
+        raise StateError(
+            f"Black moves first, so after {moves} moves it is {COLOURS[mover]}'s turn, not {COLOURS[to_move]}'s"
+        )
+
     def state_from_json(self, data: Mapping[str, Any]) -> TriadState:
-        if not isinstance(data, Mapping):
-            raise StateError(f"a Triad state is a JSON object, not {type(data).__name__}")
-        self._refuse_other_game(data)
+        self._refuse_other_game(data)  # said as every game says it (a State or no JSON object too)
         setup = data.get("setup")
         if setup is not None and not isinstance(setup, Mapping):
             raise StateError("the state's setup must be a JSON object")
@@ -365,6 +390,7 @@ class Triad(Game):
         # Perfect information: the view is the whole position (and rng goes unused, but a
         # caller that passes a seed has made a mistake all the same).
         check_rng(rng)
+        self._refuse_other_game(view, "view")  # a State given for its view, or no JSON object
         return self._state_from_body(view, None)._agreeing_with(view)
 
     # -- notation -----------------------------------------------------------------------------------

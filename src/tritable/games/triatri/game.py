@@ -320,9 +320,7 @@ class TriATri(Game):
     # -- JSON ---------------------------------------------------------------------------------------
 
     def state_from_json(self, data: Mapping[str, Any]) -> TriATriState:
-        if not isinstance(data, Mapping):
-            raise StateError("a triatri state is a JSON object")
-        self._refuse_other_game(data)  # said as every game says it
+        self._refuse_other_game(data)  # said as every game says it (a State or no JSON object too)
         if data.get("game") != self.id or data.get("players") != self.players:
             raise StateError(
                 f"not a {self.players}-player triatri state: it names game {data.get('game')!r} "

@@ -757,6 +757,11 @@ class TriominosState(State):
             self.round_start = len(self.history)
 
     def _apply(self, seat: int, action: Action) -> None:
+        if isinstance(action, list):  # type: ignore[unreachable]  # JSON's tuple: a common slip, so say so
+            raise IllegalActionError(
+                f"{shown(action)} is not a triominos action: actions are tuples (JSON turns them into "
+                "lists; send the notation, or tuple(...) it)"
+            )
         if type(action) is not tuple:
             raise IllegalActionError(f"{shown(action)} is not a triominos action")
         if len(action) == 4:
@@ -1124,12 +1129,38 @@ class TriominosState(State):
             raise StateError("the layout is empty but no start tile is being laid")
         if self.to_move >= 0 and self.choice and self.reached:
             raise StateError("the target was reached in an earlier round: the game ended with it")
+        self._check_start_and_end(len(self.future) if hidden is None else hidden.future)
         if private:
             self._check_start()
             if self.to_move >= 0 and not self.choice:
                 self._check_round_goes_on()
         self._moves = None
         return hidden
+
+    def _check_start_and_end(self, later: int) -> None:
+        """The round's start agrees with the layout and the tiles shown, and the game's end with
+        the rounds left (``later`` of them after this one): what a position of its own could get
+        wrong (one with a setup is replayed)."""
+        over = self.to_move == TERMINAL
+        if over and self.choice:
+            raise StateError("the game is over: no start tile is to be laid")
+        if over and not self.reached and later:
+            raise StateError("the game is over, but the target was not reached and later rounds are dealt")
+        if self.choice and self.round == 0 and any(self.scores):
+            raise StateError("no one has scored before the first round's start tile is laid")
+        if self.choice and any(self.revealed):
+            raise StateError("no tile is shown before the round's start tile is laid")
+        if self.start is None:
+            return  # a position of its own may leave out its start
+        seat, tile, _, shown = self.start
+        code = self.layout.get(ORIGIN)
+        if code != tile * 3:
+            there = "nothing" if code is None else placement_text(code // 3, 0, 0, code % 3)
+            raise StateError(f"the start tile {NAMES[tile]} lies on 0,0/r0, but the layout has {there} there")
+        for s, mask in enumerate(self.revealed):
+            other = mask & ~(BIT[shown] if s == seat and shown >= 0 else 0)
+            if other:
+                raise StateError(f"seat {s} shows {NAMES[mask_tiles(other)[0]]}, which the round's start does not show")
 
     def _check_round_goes_on(self) -> None:
         """A turn in play: no seat has gone out, and the round is not blocked (a turn that
@@ -1552,7 +1583,15 @@ def _read_start(data: object, n: int) -> tuple[int, int, int, int] | None:
     points = data["points"]
     if not _is_int(points):
         raise StateError("the start's points must be a whole number")
-    return (seat, _tile(data["tile"]), points, -1 if revealed is None else _tile(revealed))
+    tile = _tile(data["tile"])
+    if points != _start_points(tile):
+        raise StateError(f"the start tile {NAMES[tile]} scores {_start_points(tile)}, not {points}")
+    shown = -1 if revealed is None else _tile(revealed)
+    if shown >= 0 and tile != TRIPLE_000:
+        raise StateError(f"a start shows a tile only when 0-0-0 is laid, not {NAMES[tile]}")
+    if shown >= 0 and (shown == TRIPLE_000 or not BIT[shown] & TRIPLE_MASK):
+        raise StateError(f"0-0-0 laid as the start shows the higher triple held, not {NAMES[shown]}")
+    return (seat, tile, points, shown)
 
 
 def _read_log(data: object, n: int) -> tuple[Any, ...]:
@@ -1569,12 +1608,32 @@ def _read_log(data: object, n: int) -> tuple[Any, ...]:
         raise StateError("a round's final layout is a list of placements")
     for text in final:
         parse_placement(text if isinstance(text, str) else repr(text))
-    return (
-        _nonneg(data["round"], "round"),
-        _read_start(data["start"], n),
-        end,
-        tuple(winners),
-        tuple(_int_list(data["points"], n, "points")),
-        tuple(_int_list(data["rack_sums"], n, "rack_sums")),
-        tuple(final),
-    )
+    rnd = _nonneg(data["round"], "round")
+    start = _read_start(data["start"], n)
+    gains = tuple(_int_list(data["points"], n, "points"))
+    sums = tuple(_int_list(data["rack_sums"], n, "rack_sums"))
+    _check_round_end(rnd, end, tuple(winners), gains, sums)
+    return (rnd, start, end, tuple(winners), gains, sums, tuple(final))
+
+
+def _check_round_end(
+    rnd: int, end: str, winners: tuple[int, ...], gains: tuple[int, ...], sums: tuple[int, ...]
+) -> None:
+    """A log entry's winners and points are what its end and rack sums give (the package docstring's
+    end of a round)."""
+    if min(sums) < 0:
+        raise StateError(f"round {rnd + 1}'s rack sums cannot be below 0: {list(sums)}")
+    total = sum(sums)
+    if end == OUT:
+        if len(winners) != 1 or sums[winners[0]]:
+            raise StateError(f"round {rnd + 1} ended {OUT!r}: one winner, whose rack sum is 0")
+        expected = tuple(OUT_BONUS + total if s == winners[0] else 0 for s in range(len(sums)))
+    else:
+        low = min(sums)
+        if winners != tuple(s for s, v in enumerate(sums) if v == low):
+            raise StateError(f"round {rnd + 1} was {BLOCKED}: its winners are the seats with the lowest rack sum")
+        expected = tuple(total - 2 * v if v == low else 0 for v in sums)
+    if gains != expected:
+        raise StateError(
+            f"round {rnd + 1}'s rack sums {list(sums)} give the points {list(expected)}, not {list(gains)}"
+        )

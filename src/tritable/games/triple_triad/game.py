@@ -677,8 +677,7 @@ class TripleTriad(Game):
     # -- JSON and sampling --------------------------------------------------------------------------
 
     def state_from_json(self, data: Mapping[str, Any]) -> TripleTriadState:
-        if not isinstance(data, Mapping):
-            raise StateError("a Triple Triad state is a JSON object")
+        self._refuse_other_game(data)  # said as every game says it (a State or no JSON object too)
         if data.get("game") != self.id:
             raise StateError(f"not a {self.id} state: {data.get('game')!r}")
         setup = data.get("setup")
