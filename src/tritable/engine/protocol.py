@@ -617,10 +617,12 @@ class State(ABC):
         out of turn. A seat the game does not have raises :class:`StateError`, as
         :meth:`legal_actions` does, and so does asking at a simultaneous turn with several seats
         pending without naming one (:class:`OutOfTurnError`: the question has no answer)."""
-        if player is None and len(self.players_to_move()) > 1:
-            raise OutOfTurnError(f"seats {list(self.players_to_move())} choose at once: say which seat acts")
         try:
             legal = self.legal_actions(player)
+        except OutOfTurnError:
+            if player is None:  # several seats choose at once: legal_actions' own answer stands
+                raise
+            return False
         except IllegalActionError:
             return False
         return any(a == action and same_json(a, action) for a in legal)
