@@ -10,14 +10,17 @@ import pytest
 
 from tritable.engine import (
     SIMULTANEOUS,
+    GameNotOverError,
     GameOverError,
     IllegalActionError,
     NotationError,
     OutOfTurnError,
     SetupError,
+    StateError,
 )
 from tritable.engine.playout import random_step
 from tritable.games.tri_t_area import TriTArea, TriTAreaState
+from tritable.games.tri_t_area import game as tri_t_area_game
 from tritable.games.tri_t_area.game import (
     CARD_NAME,
     CARD_OF_NAME,
@@ -109,6 +112,20 @@ def test_the_data_table_holds_the_reconstruction() -> None:
     assert len(ROUNDS[1].cards) == len(ROUNDS[2].cards) == 36
     printed = [name for name, sq in SQUARE_OF_NAME.items() if DATA["printed"][sq // 4][sq % 4]]
     assert sorted(printed) == ["b2", "b3", "c2", "c3"]
+
+
+def test_a_data_table_the_code_cannot_use_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    tri_t_area_game._check_data()  # the table as shipped
+    monkeypatch.setattr(tri_t_area_game, "RH2_MAX", 4)  # RH2's 4 blocks still end below "default"
+    tri_t_area_game._check_data()
+    monkeypatch.setattr(tri_t_area_game, "RH2_MAX", 5)
+    with pytest.raises(ImportError, match="RH2 at most 4 blocks"):
+        tri_t_area_game._check_data()
+    monkeypatch.setattr(tri_t_area_game, "RH2_MAX", DATA["rightholder2_max_blocks"])
+    nine = (ROUNDS[0]._replace(hand=9), *ROUNDS[1:])  # 4 x 9 cards from a 32-card deck
+    monkeypatch.setattr(tri_t_area_game, "ROUNDS", nine)
+    with pytest.raises(ImportError, match="each round deals at most its deck"):
+        tri_t_area_game._check_data()
 
 
 # -- rightholders -------------------------------------------------------------------------------
@@ -511,6 +528,9 @@ def test_notation_accepts_case_and_spacing_and_refuses_junk() -> None:
     assert GAME.string_to_action("b3 x 2") == GAME.string_to_action("b 3x2") == GAME.string_to_action("b3x2")
     assert GAME.string_to_action("+ c 2") == GAME.string_to_action("+c2")
     assert GAME.string_to_action("declare H 4") == GAME.string_to_action("declare H4")
+    # Numbers of up to four digits, leading zeros and all.
+    assert GAME.string_to_action("sell 0012") == GAME.string_to_action("sell 12")
+    assert GAME.string_to_action("M5=0010") == GAME.string_to_action("M5=10")
     for junk in [
         "I0",
         "I10",
@@ -534,6 +554,9 @@ def test_notation_accepts_case_and_spacing_and_refuses_junk() -> None:
     for junk_action in [-1, 108, 250, 316, 436, None, "I7", (1,)]:
         with pytest.raises(NotationError):
             GAME.action_to_string(junk_action)
+    for not_text in [None, 7, ["I7"]]:
+        with pytest.raises(NotationError, match="is not Tri\\*T\\*Area notation"):
+            GAME.string_to_action(not_text)  # type: ignore[arg-type]
 
 
 def test_setup_example_and_errors() -> None:
@@ -592,6 +615,44 @@ def test_render_shows_the_board_and_only_the_own_hand() -> None:
     assert "I6" not in text  # seat 0's card
     assert "your hand" not in state.render()
     assert "to move: P1, play a card" in state.render()
+
+
+def test_render_names_the_rightholders_seat_0_included() -> None:
+    state = new(lead=0, r1=[["I9"], ["I1"], ["M2"], ["H3"]])
+    trick(state, {0: "I9", 1: "I1", 2: "M2", 3: "H3"})  # I dominant: lowest I1 RH1, highest I9 RH2
+    assert state.rh == (1, 0)
+    text = state.render()
+    assert "rightholders: RH1 P2, RH2 P1" in text
+    assert text.splitlines()[-1] == "to move: P2, place as RH1 (or default)"
+
+
+def test_render_of_the_reveal_hides_the_others_declarations_until_all_chose() -> None:
+    state = round_three()
+    state.apply_action(GAME.string_to_action("declare M2"), 1)
+    own = state.render(1).splitlines()
+    other = state.render(0).splitlines()
+    assert own[-1] == "to move: P1, P3, P4, declare a card"
+    assert next(line for line in own if line.startswith("P2:")).endswith("declared M2  <- you")
+    assert next(line for line in other if line.startswith("P2:")).endswith("declared (hidden)")
+
+
+def test_render_at_the_end_gives_the_final_scores() -> None:
+    state = new(lead=0)
+    rng = random.Random(2)
+    while not state.is_terminal():
+        random_step(state, rng)
+    lines = state.render().splitlines()
+    assert lines[-1] == "final scores: " + ", ".join(f"P{s + 1} {state.scores[s]}" for s in range(4))
+    seats = [line for line in lines if line.startswith(("P1:", "P2:", "P3:", "P4:"))]
+    assert len(seats) == 4 and all("blocks left  1 card  " in line for line in seats)  # the Declaration
+
+
+def test_the_game_has_hidden_information() -> None:
+    """Hands are hidden, so the game must not claim perfect information (searches would read
+    the others' hands instead of sampling them)."""
+    assert TriTArea.perfect_information is False and GAME.perfect_information is False
+    view = new(lead=0, r1=R1).view(1)
+    assert "hands" not in view and set(R1[1]) <= set(view["hand"]) and view["hand_sizes"] == [8] * 4
 
 
 # -- the aid's rows checked in play --------------------------------------------------------------
@@ -735,6 +796,41 @@ def test_bad_reveals_and_sales_are_refused_and_change_nothing() -> None:
     seat = state.current_player()
     declared = CARD_NAME[state.declared[seat]]
     refused(state, IllegalActionError, f"{declared} is seat {seat}'s Declaration of Intent", declared)
+
+
+def test_action_numbers_past_the_cards_and_counts_are_refused() -> None:
+    state = round_three()
+    before = state.to_json()
+    with pytest.raises(IllegalActionError, match="seat 0 must declare a card"):
+        state.apply_action(400 + 36, 0)  # one past "declare H9"
+    assert state.to_json() == before
+    for seat, card in enumerate(("I1", "M1", "E1", "H1")):
+        state.apply_action(GAME.string_to_action(f"declare {card}"), seat)
+    with pytest.raises(IllegalActionError, match="must say how many blocks to sell"):
+        state.apply_action(500 + 100)  # one past "sell 99"
+
+
+def test_state_json_without_its_setup_is_refused() -> None:
+    data = new(lead=0, r1=R1).to_json()
+    data.pop("setup")
+    with pytest.raises(StateError, match="holds its 'setup'"):
+        GAME.state_from_json(data)
+
+
+def test_a_view_with_too_many_cards_in_hand_is_named() -> None:
+    view = new(lead=0, r1=R1).view(0)
+    view["hand"] = [*view["hand"], "M7"]  # seat 1's
+    with pytest.raises(StateError, match="the view gives seat 0 more than 8 cards in round 1"):
+        GAME.sample_state(view, random.Random(0))
+
+
+def test_no_outcome_before_the_end() -> None:
+    state = new(lead=0)
+    rng = random.Random(2)
+    while state.rnd < 2:
+        random_step(state, rng)
+    with pytest.raises(GameNotOverError):
+        state.outcome()
 
 
 def test_no_action_after_the_game() -> None:

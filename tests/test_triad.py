@@ -104,6 +104,19 @@ def test_bad_setups_are_named(setup: dict[str, object], match: str) -> None:
         GAME.state_from_setup(setup)
 
 
+@pytest.mark.parametrize("first", [2, -1, None, True, "1"])
+def test_a_drawn_first_player_is_still_seat_0_or_1(first: object) -> None:
+    game = Triad(options={"first_player": "random"})
+    with pytest.raises(SetupError, match=r"setup 'first' must be 0 \(the first seat\) or 1"):
+        game.state_from_setup({"black": [1] * 6, "orange": [1] * 6, "first": first})
+
+
+@pytest.mark.parametrize("setup", [None, 5, [1, 2, 3]])
+def test_a_setup_that_is_no_json_object_is_named(setup: object) -> None:
+    with pytest.raises(SetupError, match="a Triad setup is a JSON object"):
+        GAME.state_from_setup(setup)  # type: ignore[arg-type]
+
+
 def test_black_moves_first_unless_the_option_draws_the_first_player() -> None:
     game = Triad(options={"first_player": "random"})
     firsts = {game.random_setup(random.Random(seed))["first"] for seed in range(30)}
@@ -478,6 +491,7 @@ def test_the_move_cap_is_a_draw() -> None:
     outcome = state.outcome()
     assert outcome.winners == () and outcome.ranks == (1, 1) and outcome.scores == (0.0, 0.0)
     assert outcome.details == {"reason": "move cap", "moves": 2}
+    assert state.winner == -1  # documented: no winner (a draw)
     assert "Draw" in state.render()
 
 
@@ -606,9 +620,9 @@ def test_notation_is_read_leniently_and_written_canonically() -> None:
 @pytest.mark.parametrize(
     ("text", "match"),
     [
-        ("b1=2>b4", "moves 2 squares, not 3"),
-        ("a1=2>b3", "not a straight line"),
-        ("a1>a5", "not a straight line"),
+        ("b1=2>b4", "a die turned to 2 moves 2 squares, not 3"),
+        ("a1=2>b3", "a1 to b3 is not a straight line"),
+        ("a1>a5", "a1 to a5 is not a straight line"),
         ("a1=1>a1", "not a straight line"),
         ("g1=1", "not Triad notation"),
         ("b1=4", "not Triad notation"),
@@ -634,6 +648,12 @@ def test_junk_actions_are_illegal_and_change_nothing(junk: object) -> None:
     with pytest.raises(IllegalActionError):
         state.apply_action(junk)
     assert state.to_json() == before and state.history == []
+
+
+def test_an_action_number_past_the_last_is_named_no_action() -> None:
+    state = OPENING.clone()
+    with pytest.raises(IllegalActionError, match="2736 is not a Triad action"):
+        state.apply_action(2736)
 
 
 def test_views_show_everything_to_everyone_and_rebuild_the_state() -> None:
@@ -686,6 +706,19 @@ def test_malformed_state_json_is_refused(change: Callable[[dict[str, Any]], obje
     change(data)
     with pytest.raises(StateError, match=match):
         GAME.state_from_json(data)
+
+
+def test_both_players_cannot_have_won() -> None:
+    diagram = """
+        .  .  .  O2 .  .
+        .  O1 .  .  .  .
+        .  .  .  .  O3 .
+        .  .  B2 .  .  .
+        B1 .  .  .  .  .
+        .  .  .  .  B3 .
+    """
+    with pytest.raises(StateError, match="both players cannot have removed three dice"):
+        GAME.position(diagram, removed=(3, 3))
 
 
 @pytest.mark.parametrize(
@@ -784,6 +817,22 @@ def test_render_shows_coordinates_dice_removals_and_the_turn() -> None:
     assert "Black formed a Triad: remove xc3, xd3, xd5" in state.render()
     flipped = state.render(1).splitlines()
     assert flipped[0].split() == list("fedcba") and flipped[1].split()[0] == "1"
+
+
+def test_render_counts_each_colour_s_removals_and_numbers_the_move_to_come() -> None:
+    state = GAME.position("""
+        O3 O3 O2 O1 .  .
+        .  .  .  B2 .  .
+        .  .  .  O2 .  .
+        .  O2 B2 .  .  .
+        .  .  .  .  .  .
+        B1 B1 .  B3 B3 .
+    """)
+    assert state.render().splitlines()[-1] == "Move 1 (cap 200): Black to move"
+    play(state, "d1=2>d3", "xc3")
+    lines = state.render().splitlines()
+    assert lines[-2] == "Black (B) removed 1/3, Orange (O) removed 0/3"
+    assert lines[-1] == "Move 2 (cap 200): Orange to move"
 
 
 def test_the_other_seat_has_no_actions_and_may_not_act() -> None:
