@@ -1203,3 +1203,195 @@ def test_an_instant_winner_scores_100_in_views_as_in_the_outcome() -> None:
     assert state.view(0)["scores"][winner] == 100
     assert list(state.outcome().scores) == state.view(None)["scores"]
     assert "score 100" in state.render(winner)
+
+
+# -- what the checks above leave out ----------------------------------------------------------------
+
+DECK_2P = ["R5", "G2", "F", "B6", "R2", "G6", "B3", "R4", "G5", "B2", "F", "R6", "G3", "B4", "R3", "G4", "B5"]
+"""Deals seat 0 R5 G2 F B6 R2 G6 and seat 1 B3 R4 G5 B2 F R6."""
+
+
+def deck_2p_after(*texts: str) -> TriATriState:
+    """A 2-player game dealing :data:`DECK_2P` every round, after the start cards R5 and R6 (seat
+    1 starts) and ``texts``."""
+    state = cast(TriATriState, TriATri(2).new_state(setup={"decks": [DECK_2P] * 3}))
+    reveal(state, "R5", "R6")
+    play(state, *texts)
+    return state
+
+
+def test_only_text_is_read_as_an_action() -> None:
+    game = TriATri(2)
+    for bad in [5, None, b"R5", ["R5"]]:
+        with pytest.raises(NotationError, match="is text"):
+            game.string_to_action(bad)  # type: ignore[arg-type]
+
+
+def test_state_json_must_name_its_game_and_players() -> None:
+    data = deck_2p_after("gem B").to_json()
+    for key in ("game", "players"):
+        with pytest.raises(StateError, match="not a 2-player triatri state"):
+            TriATri(2).state_from_json({k: v for k, v in data.items() if k != key})
+
+
+def test_constrained_deal_refuses_more_cards_than_room() -> None:
+    # No voids, but three cards for two places: no deal exists (the uniform cut would drop one).
+    with pytest.raises(StateError):
+        deal_constrained([card("R2"), card("R3"), card("R4")], [1, 1], [0, 0], random.Random(0))
+
+
+def test_state_json_hands_and_decks_are_lists_of_whole_decks() -> None:
+    state = deck_2p_after("gem B")
+    hands = state.to_json()["state"]["hands"]
+    refused(state, "each hand is a list of cards", hands=[dict.fromkeys(hands[0], 0), hands[1]])
+    decks = state.to_json()["state"]["decks"]
+    refused(state, "'decks' must hold 3 decks", decks=decks[:2])
+    later = [decks[2][1], *decks[2][1:]]  # round 3 deals its second card twice, its first never
+    refused(state, "each deck must hold the whole deck once", decks=[*decks[:2], later])
+
+
+def test_state_json_tied_reveals_are_ties_of_one_card_a_seat() -> None:
+    state = new_state(2, TWO)
+    refused(state, "each tied reveal shows one card per seat", repicks=[["F", "F", "F"]])
+    refused(state, "the reveal B3 B6 is not tied", repicks=[["B3", "B6"]])  # the higher card: seat 1 starts
+    refused(state, "the reveal R6 R3 is not tied", repicks=[["R6", "R3"]])  # seat 0 starts
+
+
+def test_state_json_start_cards_are_revealed_only_once_everyone_chose() -> None:
+    state = new_state(2, TWO)  # both seats hold a fake
+    hands = state.to_json()["state"]["hands"]
+    without_fake = [c for c in hands[0] if c != "F"]
+    why = "no start card is revealed before everyone has chosen"
+    refused(state, why, start_cards=["F", None], hands=[without_fake, hands[1]])
+    refused(state, why, start_player=0)
+    # A chosen start card is one the seat holds: seat 1 holds no fake here.
+    state = new_state(2, [TWO[0], ["B6", "G6", "R3", "B2", "G5", "G2"]])
+    refused(state, "seat 1's chosen start card is not in its hand", pending=[None, "F"])
+
+
+def test_state_json_gem_is_at_stake_only_in_the_play_phase() -> None:
+    state = deck_2p_after()  # seat 1 chooses the gem
+    refused(state, "a gem is at stake exactly while a trick is played", gem="gem R")
+
+
+def test_state_json_leader_holds_the_own_gem_put_up() -> None:
+    state = deck_2p_after("gem R", "R4")  # seat 1 leads R4 for the supply's Fire gem
+    assert edited(state) == state
+    refused(state, "the leader puts up a gem they do not hold", gem="gem own R")
+
+
+def test_state_json_trick_in_progress_follows_the_gem_colour() -> None:
+    state = deck_2p_after("gem B", "B3")  # seat 1 leads B3, as it must: it holds Water
+    assert edited(state) == state
+    hands = state.to_json()["state"]["hands"]
+    held = sorted([*hands[1], "B3"], key=card)
+    held.remove("R4")
+    why = "seat 1 played R4 in trick 1 while holding a Water card: it must follow the gem's colour"
+    refused(state, why, trick={"played": ["R4"], "cards": [["R4", 4]]}, hands=[hands[0], held])
+
+
+def test_state_json_finished_tricks_hold_one_card_a_seat_with_their_values() -> None:
+    state = deck_2p_after("gem B", "B3", "B6")  # B6 beats B3: seat 0 wins
+    body = state.to_json()["state"]
+    assert body["tricks"][0]["cards"] == [["B3", 3], ["B6", 6]] and edited(state) == state
+    # Seat 1 alone played to the trick and won it, seat 0 keeping B6.
+    alone = {"leader": 1, "gem": "gem B", "played": ["B3"], "cards": [["B3", 3]], "winner": 1}
+    hands = [sorted([*body["hands"][0], "B6"], key=card), body["hands"][1]]
+    gems = [[0, 0, 0], [0, 1, 0]]
+    why = "a finished trick holds one card per seat"
+    refused(state, why, tricks=[alone], last_trick=alone, hands=hands, gems=gems, leader=1)
+    doubled = {**body["tricks"][0], "cards": [["B3", 3], ["B6", 12]]}  # Water doubles after Fire only
+    refused(state, "trick 1's cards are not where, or not worth what", tricks=[doubled], last_trick=doubled)
+
+
+def test_state_json_end_needs_a_trick_and_a_game_over() -> None:
+    state = deck_2p_after()  # round 1, no trick played
+    why = "the game ends only when a trick is won"
+    gems = [[2, 2, 2], [0, 0, 0]]
+    refused(state, why, phase="over", leader=None, end="instant win", instant_winner=0, gems=gems, supply=[4, 4, 4])
+    three_rounds = finished(2, seed=5)
+    assert three_rounds.view()["end"] == "three rounds"
+    refused(three_rounds, "the end reason does not match the phase", end=None)
+
+
+def test_state_json_instant_winner_seat_0_must_have_won_the_last_trick() -> None:
+    state = reached(2, lambda s: s.is_terminal() and s.view()["instant_winner"] == 1)
+    refused(
+        state,
+        "seat 0 cannot win at once: seat 1 won the last trick",
+        gems=state.view()["gems"][::-1],
+        instant_winner=0,
+    )
+
+
+def test_state_json_names_the_round_the_supply_does_not_fit() -> None:
+    state = reached(
+        2,
+        lambda s: (
+            s.view()["round"] == 2
+            and s.view()["phase"] == "gem"
+            and s.view()["tricks_done"] == 1
+            and not s.view()["last_trick"]["gem"].startswith("gem own")
+        ),
+    )
+    won = state.view()["last_trick"]
+    gems = [[1, 1, 1], [1, 1, 1]]  # six gems out before round 2, which only five tricks take
+    gems[won["winner"]][colour_of(won)] += 1
+    supply = [6 - gems[0][c] - gems[1][c] for c in range(3)]
+    why = "6 gems had left the supply before round 2, but only 5 tricks were played"
+    refused(state, why, gems=gems, supply=supply)
+
+
+def test_setup_error_names_the_deck() -> None:
+    with pytest.raises(SetupError, match=re.escape("(17 cards: each colour 2..6, 2 fakes)")):
+        TriATri(2).state_from_setup({"decks": [DECK_2P[:-1], DECK_2P, DECK_2P]})
+
+
+def test_hand_refuses_a_seat_the_game_does_not_have() -> None:
+    state = deck_2p_after()
+    for seat in (2, -1, None):
+        with pytest.raises(StateError, match="no seat"):
+            state.hand(seat)  # type: ignore[arg-type]
+
+
+def test_positions_differ_in_the_decks_still_to_deal() -> None:
+    later = [["R2", "R3", "R4", "R5", "R6", "G2"], ["B2", "B3", "B4", "B5", "B6", "G3"]]
+    assert new_state(2, TWO) == new_state(2, TWO)
+    assert new_state(2, TWO) != new_state(2, TWO, later)
+
+
+def test_sampled_hands_keep_a_tied_card_after_the_seat_used_its_fake() -> None:
+    hands = [
+        ["R7", "R2", "B3", "G4", "F", "R5"],
+        ["B7", "G6", "R3", "B2", "G2", "R6"],
+        ["G7", "B6", "G3", "B4", "G5", "R4"],
+    ]
+    state = new_state(3, hands)
+    reveal(state, "R7", "B7", "G7")
+    reveal(state, "F", "B2", "G3")  # seat 0 reveals its fake: R7, shown in the tie, is still in its hand
+    view = state.view(1)
+    for seed in range(20):
+        sample = state.game.sample_state(view, random.Random(seed))
+        hidden = sample.to_json()["state"]["hands"]
+        assert "R7" in hidden[0] and "G7" in hidden[2]
+
+
+def test_render_shows_who_chose_starts_leads_and_plays() -> None:
+    state = new_state(2, TWO)
+    assert "chosen so far: nobody" in state.render()
+    state.apply_action(card("F"), 0)
+    assert "chosen so far: P1" in state.render(1)
+    assert "Your start card: F" in state.render(0) and "Your start card" not in state.render(1)
+    state.apply_action(card("B2"), 1)  # the fake counts 0: seat 1 starts
+    lines = state.render().splitlines()
+    assert "start card F" in lines[2] and "<- leader" not in lines[2]
+    assert "start card B2" in lines[3] and lines[3].endswith("<- leader")
+    play(state, "gem B", "B6")
+    assert "P1 to play" in state.render()
+
+
+def test_a_view_showing_a_played_card_in_the_hand_is_refused() -> None:
+    view = copy.deepcopy(deck_2p_after("gem B", "B3", "B6").view(0))
+    view["hand"] = ["F", "B3", "R2", "G6"]  # seat 1 played B3; seat 0 holds G2
+    with pytest.raises(StateError, match="the view shows more cards than the deck holds"):
+        TriATri(2).sample_state(view, random.Random(1))
