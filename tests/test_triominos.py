@@ -4,6 +4,7 @@ the start of a round, round and game ends (property tests: test_triominos_props.
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable
 from typing import Any, cast
 
@@ -1281,3 +1282,291 @@ def test_a_tuple_action_sent_as_a_json_list_is_refused_with_the_reason() -> None
         state.apply_action(list(action))  # type: ignore[arg-type]
     assert state.to_json() == before
     state.apply_action(tuple(list(action)))
+
+
+# -- checks found by mutation testing ---------------------------------------------------------------
+
+
+def test_scored_lays_is_empty_once_the_game_is_over() -> None:
+    for players in (2, 3):
+        state = Triominos(players, {"target": 1}).new_state(seed=1)
+        rng = random.Random(1)
+        while not state.is_terminal():
+            random_step(state, rng)
+        assert state.layout and state.scored_lays() == [] and state.legal_actions() == []
+
+
+def test_a_rotation_past_r2_is_refused_even_where_it_names_a_fitting_tile() -> None:
+    state = new("5-5-5 0-1-2", "2-5-5 0-0-4")  # seat 1 to move: 2-5-5@1,0/r2 fits
+    before = state.to_json()
+    fits, held = INDEX["2-5-5"], INDEX["0-0-4"]
+    # tile * 3 + rotation of 0-0-4 turned so would be the code of 2-5-5 /r2.
+    alias = (held, 1, 0, 3 * (fits - held) + 2)
+    with pytest.raises(IllegalActionError, match="cannot be turned"):
+        state.lay_points(alias)
+    with pytest.raises(IllegalActionError, match="cannot be turned"):
+        state.apply_action(alias)
+    assert state.to_json() == before
+
+
+def test_drawing_from_an_empty_pool_is_refused() -> None:
+    fives = [f"{v}-5-5" for v in range(5)]
+    others = [t for t in NAMES if t != "5-5-5" and t not in fives]
+    empty = position(["5-5-5@0,0/r0"], [others, fives], pool=[])
+    before = empty.to_json()
+    with pytest.raises(IllegalActionError, match="the pool is empty: pass"):
+        play(empty, "draw")
+    assert empty.to_json() == before
+    # The pool running out within the turn.
+    others = [t for t in NAMES if t not in {"5-5-5", "0-1-2", *fives}]
+    state = position(["5-5-5@0,0/r0"], [others, fives], pool=["0-1-2"])
+    play(state, "draw")
+    with pytest.raises(IllegalActionError, match="the pool is empty: pass"):
+        play(state, "draw")
+    assert state.scores == [-5, 0] and state.view()["pool"] == 0
+
+
+def test_notation_writes_back_every_placement_it_reads() -> None:
+    game = Triominos()
+    for text in ("1-2-5@100,-100/r1", "0-0-0@-100,100/r0", "3-4-5@-100,-99/r2"):
+        assert game.action_to_string(game.string_to_action(text)) == text
+
+
+def test_rack_of_no_seat_is_refused() -> None:
+    state = Triominos(2).new_state(seed=3)
+    for seat in (-1, 2, True):
+        with pytest.raises(StateError, match="no seat"):
+            state.rack(seat)  # type: ignore[arg-type]
+
+
+def test_lays_seen_passes_on_the_state_error_of_a_bad_start_tile() -> None:
+    game = Triominos(2)
+    view = game.new_state(3).view(0)
+    with pytest.raises(StateError, match="'9-9-9' is not a tile"):
+        game.lays_seen({**view, "history": [], "round_start": 0, "start": {"tile": "9-9-9"}})
+
+
+def test_render_puts_each_x_label_above_its_column() -> None:
+    right_edges = set()  # the last column's x, mod 4: a label may sit over it, or just before it
+    for seed in range(40):
+        state = Triominos(2).new_state(seed)
+        assert isinstance(state, TriominosState)
+        rng = random.Random(seed)
+        for _ in range(10 + seed % 20):
+            random_step(state, rng)
+        if state.is_terminal() or state.last < 0:
+            continue
+        lines = state.render(0).splitlines()
+        rack = next(i for i, line in enumerate(lines) if line.startswith("Your rack"))
+        board = lines[lines.index("") + 1 : rack]
+        star = next(line.index("*") for line in board if "*" in line)
+        lx = state.view()["last"][0]
+        xs = [int(text.split("@")[1].split(",")[0]) for text in state.view()["layout"]]
+        # The open slots reach one column past the laid tiles on each side.
+        expected = {x: star + 2 * (x - lx) for x in range(min(xs) - 1, max(xs) + 2) if x % 4 == 0}
+        labels = {int(m[0]): m.start() for m in re.finditer(r"-?\d+", board[0])}
+        assert labels == expected, "\n".join(board)
+        right_edges.add((max(xs) + 1) % 4)
+    assert right_edges == {0, 1, 2, 3}
+
+
+def test_state_json_of_a_round_in_play_is_checked_field_by_field() -> None:
+    game = Triominos(3)
+    data = played(game, 2, lambda s: len(s.layout) >= 3)
+    lx, ly = data["last"]
+    taken = data["pool"][0]
+    cases: list[tuple[dict[str, Any], str]] = [
+        ({"draws": 4}, "at most 3 draws a turn"),
+        ({"start": {**data["start"], "seat": 3}}, "bad start seat"),
+        ({"start": {**data["start"], "seat": -1}}, "bad start seat"),
+        # The same triangle's id, written off the grid.
+        ({"last": [lx - 256, ly + 1]}, "'last' names an empty triangle"),
+        ({"racks": [*data["racks"], [taken]], "pool": data["pool"][1:]}, "'racks' lists the rack of each seat"),
+        ({"layout": 5}, "malformed Triominos state"),
+        ({"start": []}, "'start' must be a JSON object or null"),
+        ({"log": [[]]}, "a log entry must be a JSON object"),
+        ({"to_move": 3}, "bad 'to_move': 3"),
+    ]
+    for change, why in cases:
+        with pytest.raises(StateError, match=why):
+            game.state_from_json({**data, **change})
+
+
+def test_state_json_with_a_tile_laid_twice_is_refused() -> None:
+    with pytest.raises(StateError, match="the layout holds a tile twice"):
+        position(["5-5-5@0,0/r0", "5-5-5@1,0/r0"], [["0-1-2"], ["0-0-4"]])
+    with pytest.raises(StateError, match="the layout holds a tile twice"):  # turned another way
+        position(["0-0-1@0,0/r0", "0-0-1@-1,0/r1"], [["0-1-2"], ["0-0-4"]])
+
+
+def test_state_json_of_a_start_to_be_laid_has_an_empty_layout() -> None:
+    game = Triominos(3)
+    data = {**game.new_state(seed=2).to_json(), "setup": None}
+    assert data["choice"] and not data["layout"]
+    tile = data["pool"][0]
+    with pytest.raises(StateError, match="on an empty layout"):
+        game.state_from_json({**data, "layout": [f"{tile}@0,0/r0"], "pool": data["pool"][1:]})
+
+
+def test_a_round_log_entry_is_checked() -> None:
+    game = Triominos(2, {"target": 100})
+    data = played(game, 15, lambda s: s.is_terminal())
+    out = data["log"][0]
+    assert out["end"] == "out" and out["winners"][0] in (0, 1)
+    for change, why in [
+        ({"winners": [out["winners"][0] == 1]}, "bad round winners"),  # true for 1, false for 0: no seats
+        ({"layout": {}}, "a round's final layout is a list of placements"),
+        ({"layout": ""}, "a round's final layout is a list of placements"),
+    ]:
+        log = [dict(entry) for entry in data["log"]]
+        log[0].update(change)
+        with pytest.raises(StateError, match=why):
+            game.state_from_json({**data, "log": log})
+
+
+def test_triple_zero_laid_as_the_start_cannot_show_itself() -> None:
+    zero = new("1-2-4 3-3-5 0-1-2", "4-4-4 0-0-0 1-2-5", "0-1-3 2-2-2 0-0-5")
+    play(zero, "0-0-0@0,0/r0")
+    shown = {**zero.to_json(), "setup": None}
+    with pytest.raises(StateError, match="0-0-0 laid as the start shows the higher triple held, not 0-0-0"):
+        zero.game.state_from_json({**shown, "revealed": [[], [], []], "start": {**shown["start"], "revealed": "0-0-0"}})
+
+
+def test_a_lay_of_the_rounds_history_must_be_on_the_table() -> None:
+    # The history read from round_start on (here after the start tile) lays a tile elsewhere.
+    game = Triominos(3)
+    data = played(game, 2, lambda s: len(s.layout) >= 4)
+    first = data["round_start"]
+    assert data["history"][first][1].endswith("@0,0/r0")
+    history = [list(entry) for entry in data["history"]]
+    index = max(i for i, (_, text) in enumerate(history) if "@" in text)
+    tile, where = history[index][1].split("@")
+    history[index][1] = f"{tile}@50,50/{where.split('/')[1]}"
+    with pytest.raises(StateError, match=r"this round's history lays .*, which is not on the table"):
+        game.state_from_json({**data, "history": history, "round_start": first + 1})
+
+
+def test_a_views_rack_must_have_its_size() -> None:
+    game = Triominos(3)
+    view = game.state_from_json(played(game, 2, lambda s: len(s.layout) >= 3)).view(1)
+    sizes = list(view["rack_sizes"])
+    sizes[1] += 1
+    with pytest.raises(StateError, match="the rack does not match its size"):
+        game.sample_state({**view, "rack_sizes": sizes, "pool": view["pool"] - 1}, random.Random(0))
+
+
+def test_a_view_cannot_show_more_tiles_than_a_rack_holds() -> None:
+    zero = new("1-2-4 3-3-5 0-1-2", "4-4-4 0-0-0 1-2-5", "0-1-3 2-2-2 0-0-5")
+    play(zero, "0-0-0@0,0/r0")  # seat 1 shows 4-4-4
+    view = zero.view(0)
+    sizes = list(view["rack_sizes"])
+    pool = view["pool"] + sizes[1]
+    sizes[1] = 0
+    with pytest.raises(StateError, match="seat 1's rack size does not match what it shows"):
+        zero.game.sample_state({**view, "rack_sizes": sizes, "pool": pool}, random.Random(0))
+
+
+def test_render_lists_only_the_tiles_a_seat_has_shown() -> None:
+    zero = new("1-2-4 3-3-5 0-1-2", "4-4-4 0-0-0 1-2-5", "0-1-3 2-2-2 0-0-5")
+    play(zero, "0-0-0@0,0/r0")  # seat 1 shows 4-4-4
+    text = zero.render(0)
+    assert "Start: P2 played 0-0-0 for 40, showing 4-4-4" in text
+    assert "P2 has shown: 4-4-4" in text and "P1 has shown" not in text and "P3 has shown" not in text
+    assert "has shown" not in zero.render(1) and "has shown" not in new("5-5-5 0-1-2", "2-5-5 0-0-4").render(0)
+
+
+def test_the_tile_a_seat_just_drew_may_fit_even_when_it_shows_the_rest_of_its_rack() -> None:
+    # Seat 1 chose 0-0-0 (showing 4-4-4), holds only 4-4-4 and the tile it has just drawn: that
+    # tile may fit (it must then be laid), unlike the tiles the seat held when it drew.
+    state = position(
+        ["0-0-0@0,0/r0", "0-0-1@1,0/r0"], [["1-2-3", "2-3-4"], ["4-4-4", "0-0-2"]], to_move=1, draws=1,
+        revealed=[[], ["4-4-4"]],
+    )  # fmt: skip
+    data = state.to_json()
+    data.update(
+        start={"seat": 1, "tile": "0-0-0", "points": 40, "revealed": "4-4-4"},
+        history=[[1, "0-0-0@0,0/r0"], [0, "0-0-1@1,0/r0"], [1, "draw"]],
+        round_start=0,
+    )
+    game = game_of(state)
+    view = game.state_from_json(data).view(0)
+    draw = game.sampler(view)
+    samples = [draw(random.Random(i)) for i in range(60)]
+    assert all(s.view(0) == view and "4-4-4" in s.rack(1) for s in samples)
+    assert any(s.legal_actions() != [DRAW] for s in samples)
+
+
+def test_samples_that_differ_only_in_the_deals_to_come_differ() -> None:
+    game = Triominos(3, {"target": 250})
+    state = game.new_state(seed=6)
+    rng = random.Random(6)
+    for _ in range(25):
+        random_step(state, rng)
+    draw = game.sampler(state.view(state.current_player()))
+    one, two = draw(random.Random(1)), draw(random.Random(2))
+    assert isinstance(one, TriominosState) and isinstance(two, TriominosState)
+    assert one.future == one.clone().future and one.future != two.future
+    same_but_later = one.clone()
+    same_but_later.future = two.future
+    assert same_but_later != one and same_but_later.key() != one.key()
+
+
+def test_the_tile_laid_last_may_lie_on_the_grids_edge() -> None:
+    for x, y in ((0, -100), (100, 0), (-100, 100)):
+        tile = "5-5-5" if (x + y) % 2 == 0 else "0-0-0"  # a triple: /r0 on up and down triangles alike
+        state = position([f"{tile}@{x},{y}/r0"], [["0-1-2"], ["0-0-4"]])
+        data = {**state.to_json(), "last": [x, y]}
+        assert state.game.state_from_json(data).view()["last"] == [x, y]
+
+
+def test_a_start_off_the_origin_names_the_tile_there() -> None:
+    game = Triominos(3)
+    data = played(game, 2, lambda s: len(s.layout) >= 3)
+    there = next(text for text in data["layout"] if text.endswith("@0,0/r0"))
+    other = next(t for t in data["racks"][0] if len(set(t.split("-"))) > 1)
+    start = {**data["start"], "tile": other, "points": SUMS[INDEX[other]]}
+    with pytest.raises(StateError, match=f"but the layout has {there} there"):
+        game.state_from_json({**data, "start": start})
+
+
+def test_a_tile_may_be_laid_on_the_grids_edge() -> None:
+    state = position(["0-0-0@-99,0/r0"], [["0-0-1", "1-1-1"], ["0-0-4"]])
+    edge = [a for a in state.legal_actions() if cast(tuple[int, ...], a)[1] == -100]
+    assert edge
+    play(state, state.game.action_to_string(edge[0]))
+    assert state.view()["last"] == [-100, 0] and state.current_player() == 1
+
+
+def test_a_log_missing_a_round_names_the_round() -> None:
+    game = Triominos(2, {"target": 100})
+    later = played(game, 15, lambda s: s.round == 1)
+    with pytest.raises(StateError, match=r"the log must list the rounds before round 2 \(and it, once over\)"):
+        game.state_from_json({**later, "log": []})
+
+
+def test_unreadable_notation_is_quoted_as_written() -> None:
+    with pytest.raises(NotationError, match="cannot read 'Lay 1-2-5'"):
+        Triominos().string_to_action("Lay 1-2-5")
+
+
+def test_render_names_the_winners_of_a_finished_game() -> None:
+    state = Triominos(2, {"target": 1}).new_state(seed=1)
+    rng = random.Random(1)
+    while not state.is_terminal():
+        random_step(state, rng)
+    won = ", ".join(f"P{s + 1}" for s in state.outcome().winners)
+    assert won and f"Game over: {won} won" in state.render(0)
+
+
+def test_only_the_start_with_triple_zero_shows_even_triple_zero() -> None:
+    game = Triominos(3)
+
+    def held_but_not_laid(data: dict[str, Any]) -> bool:  # 0-0-0 in a rack, another start tile laid
+        return any("0-0-0" in rack for rack in data["racks"])
+
+    data = next(d for seed in range(50) if held_but_not_laid(d := played(game, seed, lambda s: not s.choice)))
+    holder = next(s for s, rack in enumerate(data["racks"]) if "0-0-0" in rack)
+    revealed: list[list[str]] = [[], [], []]
+    revealed[holder] = ["0-0-0"]
+    with pytest.raises(StateError, match=f"seat {holder} shows 0-0-0, which the round's start does not show"):
+        game.state_from_json({**data, "revealed": revealed})
