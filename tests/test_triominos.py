@@ -1570,3 +1570,26 @@ def test_only_the_start_with_triple_zero_shows_even_triple_zero() -> None:
     revealed[holder] = ["0-0-0"]
     with pytest.raises(StateError, match=f"seat {holder} shows 0-0-0, which the round's start does not show"):
         game.state_from_json({**data, "revealed": revealed})
+
+
+def test_only_a_history_from_the_start_lay_tells_that_a_seat_has_not_drawn() -> None:
+    """A seat that has not drawn holds only dealt tiles, none above the start tile; a view whose
+    history does not hold the round (older JSON without ``round_start``) cannot tell who drew."""
+    from tritable.games.triominos.game import _ranked_above
+
+    game = Triominos(3)
+    state = game.new_state(seed=1)
+    rng = random.Random(1)
+    while state.start is None or len(state.history) - state.round_start < 2:
+        random_step(state, rng)
+    seat = next(s for s in range(3) if s not in (0, state.current_player()))
+    assert all(a != DRAW for s, a in state.history[state.round_start :] if s == seat)
+    above = _ranked_above(state.start[1])
+
+    def holding_above(view: dict[str, Any]) -> int:
+        return sum(bool(game.sample_state(view, random.Random(i)).racks[seat] & above) for i in range(60))
+
+    assert holding_above(state.view(0)) == 0
+    older = {**state.to_json(), "setup": None}
+    del older["round_start"]
+    assert holding_above(game.state_from_json(older).view(0)) > 0

@@ -1259,7 +1259,9 @@ class TriominosState(State):
           above the start tile (or above the triple shown by choosing 0-0-0): the highest triple
           in any rack starts, or with no triple the highest tile.
 
-        Only the history since ``round_start`` is read; a view without a history infers nothing.
+        Only the history since ``round_start`` is read; a view without a history infers nothing,
+        and "has not drawn" is read only from a history that holds the round from its start lay
+        (a position set up by hand, or older JSON without ``round_start``, does not).
         """
         n = self.game.players
         bans = [0] * n
@@ -1269,8 +1271,10 @@ class TriominosState(State):
         if start is None or first > len(history):
             return bans
         drew = [False] * n
+        whole_round = False
         for s, action, before in _round_so_far(self.game, history[first:], start):
             if len(action) == 4:
+                whole_round = whole_round or not before.layout
                 continue
             fits = 0
             for pat in before.slots.values():
@@ -1280,7 +1284,7 @@ class TriominosState(State):
         top = _tile(start["revealed"] if start.get("revealed") else start["tile"])
         above = _ranked_above(top)
         for s in range(n):
-            if s != seat and not drew[s]:
+            if s != seat and not drew[s] and whole_round:
                 bans[s] |= above
         return bans
 
