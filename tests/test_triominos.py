@@ -1115,6 +1115,10 @@ def test_state_json_agrees_on_which_rounds_are_over() -> None:
         game.state_from_json({**data, "setup": None, "round": 100})
     with pytest.raises(StateError, match="the log must list the rounds"):
         game.state_from_json({**data, "setup": None, "log": data["log"][1:] or [{**data["log"][0], "round": 5}]})
+    for winners in ([2], [-1], [0, "1"]):  # a 2-player game's seats are 0 and 1
+        log = [{**data["log"][0], "winners": winners}, *data["log"][1:]]
+        with pytest.raises(StateError, match="bad round winners"):
+            game.state_from_json({**data, "setup": None, "log": log})
 
 
 def test_a_position_after_the_round_ended_is_refused() -> None:
