@@ -794,6 +794,10 @@ def test_setup_errors_name_the_problem() -> None:
         ge.state_from_setup({**good, "elements": [[None, None, "lava"] + [None] * 6]})
     with pytest.raises(SetupError, match="cells 1-9"):
         ge.state_from_setup({**good, "elements": [[None] * 8]})
+    with pytest.raises(SetupError, match=r"must give the elements of 1 round\(s\), not 2"):
+        ge.state_from_setup({**good, "elements": [[None] * 9, [None] * 9]})
+    with pytest.raises(SetupError, match="'elements' must be a list, not 'fire'"):
+        ge.state_from_setup({**good, "elements": "fire"})
     assert ge.state_from_setup({**good, "elements": [None, "FIRE"] + [None] * 7}).view()["elements"][1] == "fire"
     gs = game(sudden_death=True)
     with pytest.raises(SetupError, match="5 seats"):
