@@ -1293,7 +1293,7 @@ def test_a_tuple_action_sent_as_a_json_list_is_refused_with_the_reason() -> None
 
 def test_scored_lays_is_empty_once_the_game_is_over() -> None:
     for players in (2, 3):
-        state = Triominos(players, {"target": 1}).new_state(seed=1)
+        state = cast(TriominosState, Triominos(players, {"target": 1}).new_state(seed=1))
         rng = random.Random(1)
         while not state.is_terminal():
             random_step(state, rng)
@@ -1337,10 +1337,10 @@ def test_notation_writes_back_every_placement_it_reads() -> None:
 
 
 def test_rack_of_no_seat_is_refused() -> None:
-    state = Triominos(2).new_state(seed=3)
+    state = cast(TriominosState, Triominos(2).new_state(seed=3))
     for seat in (-1, 2, True):
         with pytest.raises(StateError, match="no seat"):
-            state.rack(seat)  # type: ignore[arg-type]
+            state.rack(seat)
 
 
 def test_lays_seen_passes_on_the_state_error_of_a_bad_start_tile() -> None:
@@ -1417,11 +1417,12 @@ def test_a_round_log_entry_is_checked() -> None:
     data = played(game, 15, lambda s: s.is_terminal())
     out = data["log"][0]
     assert out["end"] == "out" and out["winners"][0] in (0, 1)
-    for change, why in [
+    cases: list[tuple[dict[str, Any], str]] = [
         ({"winners": [out["winners"][0] == 1]}, "bad round winners"),  # true for 1, false for 0: no seats
         ({"layout": {}}, "a round's final layout is a list of placements"),
         ({"layout": ""}, "a round's final layout is a list of placements"),
-    ]:
+    ]
+    for change, why in cases:
         log = [dict(entry) for entry in data["log"]]
         log[0].update(change)
         with pytest.raises(StateError, match=why):
@@ -1582,7 +1583,7 @@ def test_only_a_history_from_the_start_lay_tells_that_a_seat_has_not_drawn() -> 
     from tritable.games.triominos.game import _ranked_above
 
     game = Triominos(3)
-    state = game.new_state(seed=1)
+    state = cast(TriominosState, game.new_state(seed=1))
     rng = random.Random(1)
     while state.start is None or len(state.history) - state.round_start < 2:
         random_step(state, rng)
