@@ -347,15 +347,19 @@ def test_a_triad_inside_a_line_of_four_counts() -> None:
     assert legal(state) == {"xc3", "xd3"}
 
 
+TWO_TRIADS = """
+    O3 O3 O2 O1 .  .
+    .  .  .  B2 .  .
+    .  .  .  O2 .  .
+    .  O2 B2 .  .  .
+    .  .  .  .  .  .
+    B1 B1 .  B3 B3 .
+"""
+"""Black's d1=2>d3 makes two Triads at once (b3-c3-d3 and d3-d4-d5)."""
+
+
 def test_two_triads_at_once_give_one_removal_from_either() -> None:
-    state = GAME.position("""
-        O3 O3 O2 O1 .  .
-        .  .  .  B2 .  .
-        .  .  .  O2 .  .
-        .  O2 B2 .  .  .
-        .  .  .  .  .  .
-        B1 B1 .  B3 B3 .
-    """)
+    state = GAME.position(TWO_TRIADS)
     play(state, "d1=2>d3")  # b3-c3-d3 and d3-d4-d5 both read 2-2-2
     assert legal(state) == {"xc3", "xd3", "xd5"}
     refused(state, "xb3", "must remove a die first")
@@ -820,14 +824,7 @@ def test_render_shows_coordinates_dice_removals_and_the_turn() -> None:
 
 
 def test_render_counts_each_colour_s_removals_and_numbers_the_move_to_come() -> None:
-    state = GAME.position("""
-        O3 O3 O2 O1 .  .
-        .  .  .  B2 .  .
-        .  .  .  O2 .  .
-        .  O2 B2 .  .  .
-        .  .  .  .  .  .
-        B1 B1 .  B3 B3 .
-    """)
+    state = GAME.position(TWO_TRIADS)
     assert state.render().splitlines()[-1] == "Move 1 (cap 200): Black to move"
     play(state, "d1=2>d3", "xc3")
     lines = state.render().splitlines()

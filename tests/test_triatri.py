@@ -305,13 +305,16 @@ def test_a_later_fake_takes_the_winning_card_and_the_next_card_looks_at_it() -> 
     assert trick["winner"] == 2
 
 
+THREE = [
+    ["R7", "R2", "B3", "G4", "F", "R5"],
+    ["B7", "G6", "R3", "B2", "G2", "R6"],
+    ["G7", "B6", "G3", "B4", "G5", "R4"],
+]
+"""Three hands of round 1 with 3 players (each seat holds one 7)."""
+
+
 def test_a_fake_lead_is_a_colourless_zero() -> None:
-    hands = [
-        ["R7", "R2", "B3", "G4", "F", "R5"],
-        ["B7", "G6", "R3", "B2", "G2", "R6"],
-        ["G7", "B6", "G3", "B4", "G5", "R4"],
-    ]
-    state = new_state(3, hands)
+    state = new_state(3, THREE)
     reveal(state, "R7", "B2", "G3")
     play(state, "gem G", "F", "G6")
     assert trick_of(state) == [["F", 0], ["G6", 6]]  # nothing doubles after a fake
@@ -1361,12 +1364,7 @@ def test_positions_differ_in_the_decks_still_to_deal() -> None:
 
 
 def test_sampled_hands_keep_a_tied_card_after_the_seat_used_its_fake() -> None:
-    hands = [
-        ["R7", "R2", "B3", "G4", "F", "R5"],
-        ["B7", "G6", "R3", "B2", "G2", "R6"],
-        ["G7", "B6", "G3", "B4", "G5", "R4"],
-    ]
-    state = new_state(3, hands)
+    state = new_state(3, THREE)
     reveal(state, "R7", "B7", "G7")
     reveal(state, "F", "B2", "G3")  # seat 0 reveals its fake: R7, shown in the tie, is still in its hand
     view = state.view(1)
