@@ -23,7 +23,7 @@ from tritable.engine import (
 from tritable.engine.playout import random_step
 from tritable.games.triominos import Triominos, TriominosState
 from tritable.games.triominos.game import DRAW, PASS
-from tritable.games.triominos.tiles import INDEX, NAMES, SUMS, TILES
+from tritable.games.triominos.tiles import INDEX, LIMIT, NAMES, SUMS, TILES
 
 # -- helpers --------------------------------------------------------------------------------------
 
@@ -1598,3 +1598,25 @@ def test_only_a_history_from_the_start_lay_tells_that_a_seat_has_not_drawn() -> 
     older = {**state.to_json(), "setup": None}
     del older["round_start"]
     assert holding_above(game.state_from_json(older).view(0)) > 0
+
+
+@pytest.mark.parametrize("start", ["0-0-0@-100,0/r0", "0-0-0@100,100/r0", "0-0-0@-99,-100/r0", "0-0-0@99,0/r0"])
+def test_the_frontier_stays_inside_the_grid(start: str) -> None:
+    # A position set up by hand may sit at the grid's edge: no lay is listed that the move would
+    # refuse, whether the frontier was rebuilt from the layout or grown by a lay.
+    state = position([start], [["0-0-1", "1-1-1", "0-0-2", "0-1-1"], ["0-0-4"]])
+    stack = [state]
+    seen = 0
+    while stack:
+        here = stack.pop()
+        lays = [cast(tuple[int, int, int, int], a) for a in here.legal_actions() if a not in (DRAW, PASS)]
+        assert all(-LIMIT <= a[1] <= LIMIT and -LIMIT <= a[2] <= LIMIT for a in lays)
+        assert {a for a, _ in here.scored_lays()} == set(lays)
+        for action in lays[:3] if here.to_move == 0 else []:
+            child = here.clone()
+            child.apply_action(action)
+            seen += 1
+            while child.to_move == 1:
+                child.apply_action(child.legal_actions()[0])
+            stack.append(child)
+    assert seen >= 3

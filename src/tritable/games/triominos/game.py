@@ -43,6 +43,7 @@ from tritable.games.triominos.tiles import (
     FITS,
     FREE,
     INDEX,
+    INSIDE,
     LIMIT,
     NAMES,
     PATTERN_MASK,
@@ -573,14 +574,14 @@ class TriominosState(State):
     def _put(self, tile: int, rot: int, t: int) -> int:
         """Lay ``tile`` on triangle ``t`` (already checked); returns its bonus."""
         bonus = self._bonus(t) if self.layout else 0
-        corners, neighbours = geometry(t)
+        corners = geometry(t)[0]
         layout, points, pcount, slots = self.layout, self.points, self.pcount, self.slots
         code = tile * 3 + rot
         layout[t] = code
         slots.pop(t, None)
         nums = CORNER_NUMBERS[code]
         # Only slots round a newly numbered point change pattern; the empty neighbours join the frontier.
-        stale = [u for u in neighbours if u not in layout]
+        stale = [u for u in INSIDE[t] if u not in layout]
         for k in range(3):
             p = corners[k]
             c = pcount.get(p, 0) + 1
@@ -1318,7 +1319,8 @@ class TriominosState(State):
             if len(seen) != len(layout):
                 raise StateError("the layout is not connected edge to edge")
         for t in layout:
-            for u in geometry(t)[1]:
+            geometry(t)
+            for u in INSIDE[t]:
                 if u not in layout:
                     self.slots[u] = self._pattern(u)
 

@@ -103,6 +103,13 @@ NEIGHBOURS: dict[int, tuple[int, int, int]] = {}
 AROUND: dict[int, tuple[int, ...]] = {}
 """Filled on first use: triangle -> its corners / its neighbours; point -> the six triangles round it."""
 XY: dict[int, tuple[int, int]] = {}
+INSIDE: dict[int, tuple[int, ...]] = {}
+"""Filled with ``CORNERS``: triangle -> its edge neighbours inside the grid, the only triangles
+a lay beside it can open (so the frontier never lists a slot no tile may take)."""
+
+
+def in_grid(x: int, y: int) -> bool:
+    return -LIMIT <= x <= LIMIT and -LIMIT <= y <= LIMIT
 
 
 def geometry(t: int) -> tuple[tuple[int, int, int], tuple[int, int, int]]:
@@ -114,6 +121,7 @@ def geometry(t: int) -> tuple[tuple[int, int, int], tuple[int, int, int]]:
         CORNERS[t] = corners
         NEIGHBOURS[t] = neighbours
         XY[t] = (x, y)
+        INSIDE[t] = tuple(u for u in neighbours if in_grid(*tri_xy(u)))
         return corners, neighbours
     return corners, NEIGHBOURS[t]
 
