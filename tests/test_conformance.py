@@ -18,6 +18,7 @@ import tritable
 from tritable.engine import (
     SIMULTANEOUS,
     TERMINAL,
+    GameNotOverError,
     GameOverError,
     IllegalActionError,
     NotationError,
@@ -95,6 +96,10 @@ def check_state(state: State) -> None:
         assert view["seat"] == seat and view["game"] == game.id
         # Every view tells the end and the result alike, whatever the game.
         assert view["outcome"] == (state.outcome().to_json() if state.is_terminal() else None)
+    if not state.is_terminal():
+        with pytest.raises(GameNotOverError, match=f"the {game.id} game is not over"):
+            state.outcome()
+        assert state.returns() == [0.0] * game.players
     p = state.current_player()
     seats = state.players_to_move() if p == SIMULTANEOUS else ([p] if p >= 0 else [])
     for seat in seats:

@@ -20,6 +20,7 @@ from tritable.engine import (
     Record,
     RecordError,
     SetupError,
+    State,
     StateError,
     TritableError,
     UnknownGameError,
@@ -44,6 +45,23 @@ def test_every_error_is_a_value_error() -> None:
 
 def test_registry_lists_the_five_games() -> None:
     assert game_ids() == ["triple-triad", "triominos", "triatri", "tri-t-area", "triad"]
+
+
+def test_a_registered_game_is_listed_once_after_the_built_in_ones() -> None:
+    from tritable.engine import register, registry
+
+    five = ["triple-triad", "triominos", "triatri", "tri-t-area", "triad"]
+    for gid in five:  # loaded now, and still listed once
+        game_class(gid)
+    assert game_ids() == five
+    try:
+        assert register(ToyPig) is ToyPig  # usable as a decorator
+        assert game_ids() == [*five, "toy-pig"]
+        assert game_class("toy-pig") is ToyPig
+        assert isinstance(tritable.state_from_json(ToyPig().new_state(seed=1).to_json()), State)
+    finally:
+        registry._LOADED.pop("toy-pig", None)
+    assert game_ids() == five
 
 
 @pytest.mark.parametrize(("text", "value"), [("true", True), ("False", False), ("1", True), ("off", False)])
@@ -472,7 +490,12 @@ def test_a_chance_turn_is_chance_s_not_a_seat_s() -> None:
 
 def test_a_random_playout_stops_exactly_at_max_plies() -> None:
     game = new_game("triad")
-    n = random_playout(game.new_state(seed=4), random.Random(4))
+    state = game.new_state(seed=4)
+    n = random_playout(state, random.Random(4))
+    assert n == len(state.history) and state.is_terminal()
+    with pytest.raises(TritableError, match="the game is over"):
+        random_step(state, random.Random(4))
+    assert len(state.history) == n
     assert random_playout(game.new_state(seed=4), random.Random(4), max_plies=n) == n
     with pytest.raises(TritableError, match=f"no end after {n - 1} actions"):
         random_playout(game.new_state(seed=4), random.Random(4), max_plies=n - 1)
@@ -525,3 +548,57 @@ def test_a_seed_too_long_to_write_is_refused_where_it_is_given() -> None:
     with pytest.raises(RecordError, match="at most 1,000 digits"):
         Record.from_json({**data, "seed": 10**1000})
     assert state.record(names=("Ann", "Bob")).names == ["Ann", "Bob"]  # a tuple of names is a list of them
+
+
+def test_a_turn_the_game_cannot_be_in_is_named() -> None:
+    from ai_toy_games import NimState, ToyNim
+
+    class Stuck(NimState):
+        __slots__ = ()
+
+        def legal_actions(self, player: int | None = None) -> list[Any]:
+            return []
+
+    game = ToyNim()
+    NimState(game, None, 3, 1)._check_turn()  # a turn it can be in
+    broken: list[tuple[NimState, str]] = [
+        (NimState(game, None, 3, 5), r"no seats \[5\] to move"),
+        (NimState(game, None, 3, -3), "nobody is to move and the game is not over"),
+        (NimState(game, None, 3, "1"), r"the turn is broken \("),  # type: ignore[arg-type]
+        (Stuck(game, None, 3, 0), "a seat to move has no choice"),
+    ]
+    for state, message in broken:
+        with pytest.raises(StateError, match=f"^a state read from JSON: {message}"):
+            state._check_turn()
+
+
+def test_same_json_tells_types_lengths_and_values_apart() -> None:
+    from tritable.engine.protocol import same_json
+
+    assert same_json((1, [2, {"a": None}]), (1, [2, {"a": None}]))
+    for a, b in [
+        ((1, 2), (1, 3)),
+        ((1, 2), (1.0, 2)),
+        ((1, 2), (True, 2)),
+        ([1, 2], (1, 2)),
+        ([1], [1, 1]),
+        ([[1, 2]], [[1, 3]]),
+        ({"a": 1}, {"a": 2}),
+        ({"a": 1}, {"b": 1}),
+        ({"a": [1]}, {"a": [1.0]}),
+    ]:
+        assert not same_json(a, b) and not same_json(b, a), (a, b)
+
+
+def test_state_json_options_are_read_as_the_games_own() -> None:
+    game = new_game("triad")
+    data = game.new_state(seed=1).to_json()
+    refused: list[tuple[Any, str]] = [
+        (["move_cap", 50], "the state's options must be a JSON object"),
+        ({"nope": 1}, "bad options in state JSON: triad has no option 'nope'"),
+        ({"move_cap": 50}, "the state was made with other options"),
+    ]
+    for options, message in refused:
+        with pytest.raises(StateError, match=re.escape(message)):
+            game.state_from_json({**data, "options": options})
+    assert game.state_from_json({**data, "options": {"move_cap": 200}}) == game.state_from_json(data)

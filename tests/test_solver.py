@@ -639,3 +639,32 @@ def test_cli_solve_finished_game_and_missing_file(tmp_path: Path) -> None:
     assert result.exit_code == 2 and "over" in result.output
     missing = runner.invoke(app, ["solve", str(tmp_path / "nope.json")])
     assert missing.exit_code == 2 and "cannot read" in missing.output
+
+
+def test_sampled_agent_settings_take_every_count_of_empty_cells() -> None:
+    from tritable.ai import AgentSpecError
+
+    for cells in (0, 9):
+        assert SampledSolverAgent(all_best_from=cells).all_best_from == cells
+    for bad in (-1, 10, 1.5, True):
+        with pytest.raises(AgentSpecError, match="all_best_from counts empty cells, 0 to 9"):
+            SampledSolverAgent(all_best_from=bad)  # type: ignore[arg-type]
+
+
+def test_solver_agents_think_when_two_moves_are_left() -> None:
+    # Two empty cells, one card: the mover's two moves, where the first listed loses what the
+    # other keeps (a shortcut for "one move only" must not take two for one).
+    game = tritable.new_game("triple-triad", options={"same": True, "plus": True, "trade": "none"})
+    rng = random.Random("two left")
+    found = 0
+    while found < 3:
+        state = random_position(game, rng, 2)
+        actions = state.legal_actions()
+        best = solve(state).best_moves
+        if len(actions) != 2 or actions[0] in best:
+            continue
+        found += 1
+        seat = state.current_player()
+        for agent in (SolverAgent(), SampledSolverAgent(seed=1)):
+            assert agent.choose(state, seat) == best[0]
+            assert agent.analyse(state, seat)[0].action == best[0]
