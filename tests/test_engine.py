@@ -419,6 +419,10 @@ def test_api_edges_raise_the_documented_errors() -> None:
     # No setup was drawn from a negative seed (new_state refuses it): no record names one.
     with pytest.raises(RecordError, match="seed is >= 0, not -3"):
         state.record(seed=-3)
+    assert Record.loads(state.record(seed=0).dumps()).seed == 0
+    # A position of its own (no setup) has no record to write.
+    with pytest.raises(RecordError, match="this state does not know the setup it started from"):
+        game.state_from_json({**data, "setup": None, "history": []}).record()
     text = Record.from_state(state).dumps().replace('"format"', '"seed": -3, "format"', 1)
     with pytest.raises(RecordError, match="'seed' is a whole number >= 0, not -3"):
         Record.loads(text)
@@ -602,3 +606,20 @@ def test_state_json_options_are_read_as_the_games_own() -> None:
         with pytest.raises(StateError, match=re.escape(message)):
             game.state_from_json({**data, "options": options})
     assert game.state_from_json({**data, "options": {"move_cap": 200}}) == game.state_from_json(data)
+
+
+def test_a_records_states_are_its_replays_step_by_step() -> None:
+    state = new_game("triatri", 3).new_state(seed=5)
+    random_playout(state, random.Random(5))
+    record = state.record()
+    states = record.states()
+    assert len(states) == len(record.actions) + 1 > 10
+    assert all(states[i] == record.replay(upto=i) for i in range(0, len(states), 7))
+    assert states[0] == state.game.state_from_setup(record.setup) and states[-1] == state
+    broken = Record.from_json({**record.to_json(), "setup": {"hands": "no"}})
+    for read in (broken.replay, broken.states):
+        with pytest.raises(RecordError, match="bad setup in the record"):
+            read()
+    illegal = Record.from_json({**record.to_json(), "actions": [*record.actions[:3], "0:nonsense"], "outcome": None})
+    with pytest.raises(RecordError, match=r"action 4 \('0:nonsense'\)"):
+        illegal.states()

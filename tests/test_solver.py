@@ -400,6 +400,9 @@ def test_trade_phase_every_pick_is_best_and_agent_takes_the_strongest() -> None:
     # Asked for one optimal move, the solver gives one pick: the one the perfect level takes.
     one = solve(state, all_best=False)
     assert (one.best_moves, one.value, one.all_best) == ((pick,), solution.value, False)
+    # The analysis gives every pick the round's result and margin: the winner's lead in cards.
+    rows = move_results(game, state.view(seat), state.legal_actions())
+    assert {(r, optimal, margin) for _, r, optimal, margin in rows} == {(1, True, solution.value)}
     # The searching levels value every pick alike (the round is decided) and take the strongest
     # card too, by the game's preference; random stays random.
     for spec in ("greedy", "easy", "normal", "mcts:iterations=50", "ismcts:iterations=50"):
