@@ -12,6 +12,7 @@ import pytest
 
 import tritable
 from tritable.engine import (
+    CHANCE,
     SIMULTANEOUS,
     Option,
     OptionError,
@@ -406,6 +407,9 @@ def test_api_edges_raise_the_documented_errors() -> None:
     for wrong in ({"game": "nope"}, {"players": "2"}, {"options": "x"}, {"options": {"nope": 1}}):
         with pytest.raises(StateError, match="bad game settings"):
             tritable.state_from_json({**data, **wrong})
+    for no_game in ({}, {"game": None}, {"game": 7}):
+        with pytest.raises(StateError, match="a state JSON object names its 'game'"):
+            tritable.state_from_json({**data, **no_game} if no_game else {k: v for k, v in data.items() if k != "game"})
     for seed in (True, 1.5, b"7", [7]):
         with pytest.raises(RecordError, match="seed is a whole number or text"):
             Record.from_state(state, seed=seed)  # type: ignore[arg-type]
@@ -623,3 +627,19 @@ def test_a_records_states_are_its_replays_step_by_step() -> None:
     illegal = Record.from_json({**record.to_json(), "actions": [*record.actions[:3], "0:nonsense"], "outcome": None})
     with pytest.raises(RecordError, match=r"action 4 \('0:nonsense'\)"):
         illegal.states()
+
+
+def test_a_random_step_at_a_chance_turn_draws_by_the_odds() -> None:
+    # None of the five games has a chance turn (their chance is in the setup), so a toy one does.
+    loaded = ToyPig(options={"loaded": True})
+    rolls: list[Any] = []
+    for seed in range(400):
+        state = loaded.new_state(seed=seed)
+        state.apply_action("roll")
+        random_step(state, random.Random(seed))
+        assert state.history[-1][0] == CHANCE
+        rolls.append(state.history[-1][1])
+    assert set(rolls) == {1, 2, 3, 4, 5, 6}
+    assert 160 <= rolls.count(6) <= 240  # half the time, not a sixth (about 67)
+    state = loaded.new_state(seed=1)
+    assert random_playout(state, random.Random(1)) == len(state.history) and state.is_terminal()

@@ -403,6 +403,10 @@ def test_trade_phase_every_pick_is_best_and_agent_takes_the_strongest() -> None:
     # The analysis gives every pick the round's result and margin: the winner's lead in cards.
     rows = move_results(game, state.view(seat), state.legal_actions())
     assert {(r, optimal, margin) for _, r, optimal, margin in rows} == {(1, True, solution.value)}
+    stats = SolverAgent(0).analyse(state, seat)
+    assert {(s.value, s.visits, s.solved, s.optimal, s.margin) for s in stats} == {
+        (1.0, None, True, True, solution.value)
+    }
     # The searching levels value every pick alike (the round is decided) and take the strongest
     # card too, by the game's preference; random stays random.
     for spec in ("greedy", "easy", "normal", "mcts:iterations=50", "ismcts:iterations=50"):
