@@ -581,29 +581,69 @@ class State(ABC):
 
     # -- actions --------------------------------------------------------------------------------
 
-    @abstractmethod
     def legal_actions(self, player: int | None = None) -> list[Action]:
         """The legal actions of ``player`` (default: the one seat to move); empty when the game is
         over or the seat has nothing to choose now. Chance turns list the chance outcomes. At a
         simultaneous turn with several seats pending, ``player`` must be given (else
         :class:`OutOfTurnError`, as for :meth:`apply_action`). A seat the game does not have
-        raises :class:`StateError`, as :meth:`view` does (see :func:`check_seat`)."""
+        raises :class:`StateError`, as :meth:`view` does (see :func:`check_seat`).
+
+        The checks live here, once for every game; a game lists its actions in
+        :meth:`_legal_actions`, for a seat known to have a choice."""
+        p = self.current_player()
+        if player is None:
+            if p >= 0:
+                return self._legal_actions(p)
+        elif player == p and type(player) is int:
+            return self._legal_actions(p)
+        seat = self._listing_seat(player, p)
+        return [] if seat is None else self._legal_actions(seat)
+
+    def _listing_seat(self, player: int | None, p: int) -> int | None:
+        """Whose actions :meth:`legal_actions` lists when ``player`` is not simply the seat to
+        move: a pending seat of a simultaneous turn, chance, or ``None`` for nobody."""
+        if player is None:
+            if p == TERMINAL:
+                return None
+            if p == CHANCE:
+                return CHANCE
+            pending = self.players_to_move()
+            if len(pending) == 1:
+                return pending[0]
+            raise OutOfTurnError(f"seats {list(pending)} choose at once: say which seat acts")
+        check_seat(player)
+        if not (player == CHANCE == p):
+            # a seat the game does not have is a mistake (StateError, as view says it), not "no moves"
+            check_seat(player, self.game.players)
+        if p == SIMULTANEOUS and player in self.players_to_move():
+            return player
+        return None
+
+    def _legal_actions(self, seat: int) -> list[Action]:
+        """The game's hook: the legal actions of ``seat``, which is to move now (a seat to move,
+        a pending seat of a simultaneous turn, or CHANCE at a chance turn)."""
+        raise NotImplementedError(f"{type(self).__name__} lists no actions")
 
     def apply_action(self, action: Action, player: int | None = None) -> None:
         """Apply ``action`` for ``player`` (default: the one seat to move).
 
         Raises :class:`IllegalActionError` (or a subclass) naming why, with the state unchanged.
+        The seat and the turn are checked here, once for every game; a game validates and applies
+        the action itself in :meth:`_apply`.
         """
-        seat = self._acting_seat(player)
+        p = self.current_player()
+        if p >= 0 and (player is None or (player == p and type(player) is int)):
+            seat = p
+        else:
+            seat = self._acting_seat(player)
         self._apply(seat, action)
         self.history.append((seat, action))
 
     def _apply(self, seat: int, action: Action) -> None:
-        """Validate then apply ``action`` for ``seat`` (already known to be allowed to act).
-
-        Games implement this, or override :meth:`apply_action` whole for speed.
-        """
-        raise IllegalActionError(f"{type(self).__name__} does not take actions through _apply")
+        """The game's hook: validate then apply ``action`` for ``seat`` (already known to be
+        allowed to act), or raise :class:`IllegalActionError` naming why with nothing changed.
+        :meth:`apply_action` appends to :attr:`history` after it returns."""
+        raise NotImplementedError(f"{type(self).__name__} takes no actions")
 
     def child(self, action: Action, player: int | None = None) -> State:
         """A copy with ``action`` applied; this state is not changed."""
@@ -642,6 +682,24 @@ class State(ABC):
         if not self.is_terminal():
             return [0.0] * self.game.players
         return self.outcome().returns()
+
+    # -- the common vocabulary -----------------------------------------------------------------
+
+    def scores(self) -> list[float]:
+        """The current score of every seat, in the game's own points: what a score line shows
+        (Triple Triad: cards owned; Triominos: points; TriATri: gems' worth; Tri*T*Area: money;
+        Triad: dice removed). At the end it equals ``outcome().scores``."""
+        raise NotImplementedError(f"{type(self).__name__} keeps no scores")
+
+    def hand(self, seat: int) -> list[str]:
+        """``seat``'s private holdings (cards, tiles) in the game's notation, in the game's own
+        order; empty in a game where nothing is held in hand (Triad). A full state answers for
+        every seat: a view (:meth:`view`) holds only the viewer's own."""
+        raise NotImplementedError(f"{type(self).__name__} has no hands")
+
+    def hand_sizes(self) -> list[int]:
+        """How many things each seat holds in hand: public in every game."""
+        return [len(self.hand(s)) for s in range(self.game.players)]
 
     def _not_over(self) -> GameNotOverError:
         return GameNotOverError(f"the {self.game.id} game is not over")
@@ -805,6 +863,17 @@ class State(ABC):
             "turn": self.turn().to_json(),
             # Every game's client learns the end and the result the same way, from any view.
             "outcome": self.outcome().to_json() if self.is_terminal() else None,
+        } | self._common_view(seat)  # the common vocabulary: see docs/protocol.md
+
+    _HAS_VOCABULARY: ClassVar[bool] = False  # TRANSITION (issue #41): gone once every game has it
+
+    def _common_view(self, seat: int | None) -> JSON:
+        if not self._HAS_VOCABULARY:
+            return {}
+        return {
+            "scores": self.scores(),
+            "hand": None if seat is None else self.hand(seat),
+            "hand_sizes": self.hand_sizes(),
         }
 
     @abstractmethod
