@@ -35,6 +35,7 @@ from rich.console import RenderableType
 from rich.text import Text
 
 from tritable.engine import State
+from tritable.engine.drawing import Drawing
 
 _MODULES = {
     "triple-triad": "triple_triad",
@@ -57,6 +58,28 @@ def board_module(game_id: str) -> ModuleType | None:
         return importlib.import_module(f"tritable.cli.boards.{name}")
     except ImportError:
         return None
+
+
+def styled(drawing: Drawing, styles: Mapping[str, str]) -> Text:
+    """A game's :class:`~tritable.engine.drawing.Drawing` in colour: each span styled by its tag
+    (``styles``: tag -> Rich style; a tag not in it, and ``""``, stay plain). The game says what
+    each piece of text is; how it looks is the terminal's.
+
+    >>> from tritable.engine.drawing import Drawing
+    >>> d = Drawing()
+    >>> d.add("P1 ", ("Geezard", "seat0"))
+    >>> t = styled(d, {"seat0": "bold blue"})
+    >>> t.plain, [(s.start, s.end, str(s.style)) for s in t.spans]
+    ('P1 Geezard', [(3, 10, 'bold blue')])
+    """
+    text = Text()
+    for i, line in enumerate(drawing.lines):
+        if i:
+            text.append("\n")
+        for piece, tag in line:
+            text.append(piece, style=styles.get(tag, "") if tag else "")
+    text.rstrip()
+    return text
 
 
 def seat_style(game_id: str, seat: int) -> str:
