@@ -22,6 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from tritable.ai.evaluation import Evaluation, evaluation_for, preference_for
 from tritable.engine.errors import GameOverError, OutOfTurnError, TritableError, shown
 from tritable.engine.playout import random_step
 from tritable.engine.protocol import (
@@ -89,10 +90,6 @@ def check_setting(kind: str, key: str, value: Any, where: str | None = None) -> 
     if key in LARGEST and value > LARGEST[key]:
         raise AgentSpecError(f"{said}: {key} must be at most {LARGEST[key]:,}, not {value:,}")
     return value
-
-
-Evaluation = Callable[[State, int], float]
-"""A per-game evaluation: ``(state, seat) -> float`` in [-1, 1], higher is better for ``seat``."""
 
 
 def check_evaluation(kind: str, evaluation: object) -> None:
@@ -335,8 +332,6 @@ def prefer(obs: Observation, rows: list[ActionStat]) -> list[ActionStat]:
     """``rows`` (best first) with the actions whose value equals the best one's exactly put
     first, in the order of the game's preference (:data:`tritable.ai.evaluation.PREFERENCES`);
     unchanged when the game has none or it ranks them all alike."""
-    from tritable.ai.evaluation import preference_for
-
     like = preference_for(obs.game)
     if like is None or len(rows) < 2:
         return rows
@@ -412,8 +407,6 @@ class GreedyAgent(Agent):
     def _evaluation(self, game: Game) -> Evaluation | None:
         if self.evaluation is not None:
             return self.evaluation
-        from tritable.ai.evaluation import evaluation_for
-
         return evaluation_for(game)
 
     def analyse_observation(self, obs: Observation) -> list[ActionStat]:

@@ -30,8 +30,10 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from tritable.ai.agents import Evaluation
 from tritable.engine.protocol import Action, Game, State
+
+Evaluation = Callable[[State, int], float]
+"""A per-game evaluation: ``(state, seat) -> float`` in [-1, 1], higher is better for ``seat``."""
 
 Preference = Callable[[Any, int, Action], float]
 """``(view, seat, action) -> float``: how much ``seat`` likes ``action`` beside the game's result."""

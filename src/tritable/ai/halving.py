@@ -26,7 +26,8 @@ import random
 import time
 from collections.abc import Callable
 
-from tritable.ai.agents import ActionStat, Evaluation, Observation, prefer
+from tritable.ai.agents import ActionStat, Observation, prefer
+from tritable.ai.evaluation import Evaluation
 from tritable.ai.mcts import UNSET, Search, _SearchAgent, _Unset, no_cyclic_gc, ranked
 from tritable.engine.protocol import Action, State
 

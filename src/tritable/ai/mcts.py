@@ -38,13 +38,13 @@ from tritable.ai.agents import (
     ActionStat,
     Agent,
     AgentSpecError,
-    Evaluation,
     Observation,
     check_evaluation,
     check_setting,
     evaluated,
     prefer,
 )
+from tritable.ai.evaluation import Evaluation
 from tritable.ai.policies import policy_for
 from tritable.engine.playout import random_step
 from tritable.engine.protocol import CHANCE, SIMULTANEOUS, TERMINAL, Action, Game, State
