@@ -96,6 +96,8 @@ def check_state(state: State) -> None:
         assert view["seat"] == seat and view["game"] == game.id
         # Every view tells the end and the result alike, whatever the game.
         assert view["outcome"] == (state.outcome().to_json() if state.is_terminal() else None)
+        check_common_view(state, seat, view)
+    check_vocabulary(state)
     if not state.is_terminal():
         with pytest.raises(GameNotOverError, match=f"the {game.id} game is not over"):
             state.outcome()
@@ -115,6 +117,52 @@ def check_state(state: State) -> None:
         sample = game.sample_state(state.view(seat), rng)
         assert sample.view(seat) == state.view(seat)
         assert sorted(map(repr, sample.legal_actions(seat))) == sorted(map(repr, actions))
+
+
+def check_vocabulary(state: State) -> None:
+    """The common vocabulary of docs/protocol.md: scores, hands in notation, hand sizes."""
+    game = state.game
+    scores = state.scores()
+    assert isinstance(scores, list) and len(scores) == game.players
+    assert all(isinstance(x, int | float) and not isinstance(x, bool) for x in scores)
+    if state.is_terminal():
+        assert scores == list(state.outcome().scores)
+    sizes = state.hand_sizes()
+    assert sizes == [len(state.hand(s)) for s in range(game.players)]
+    for s in range(game.players):
+        hand = state.hand(s)
+        assert isinstance(hand, list) and all(isinstance(x, str) and x for x in hand)
+    # The base class owns the public entry points and their checks; a game fills in the hooks.
+    assert type(state).apply_action is State.apply_action
+    assert type(state).legal_actions is State.legal_actions
+
+
+def check_common_view(state: State, seat: int | None, view: dict[str, Any]) -> None:
+    """What a front end draws of any game without knowing it."""
+    assert view["scores"] == state.scores()
+    assert view["hand"] == (None if seat is None else state.hand(seat))
+    assert view["hand_sizes"] == state.hand_sizes()
+    last = view["last_action"]
+    if not state.history:
+        assert last is None
+        assert view["events"] == []
+    else:
+        actor, action = state.history[-1]
+        assert isinstance(last, dict) and last["seat"] == actor
+        # the action as notation, or None where this viewer may not see it (a sealed choice)
+        assert last["action"] in (None, game_notation(state, action))
+        if seat == actor:
+            assert last["action"] == game_notation(state, action), "a seat sees its own action"
+    assert isinstance(view["events"], list)
+    for event in view["events"]:
+        assert isinstance(event, dict)
+        assert isinstance(event["type"], str) and event["type"]
+        assert event["seat"] is None or (type(event["seat"]) is int and 0 <= event["seat"] < state.game.players)
+        assert isinstance(event["text"], str) and event["text"]
+
+
+def game_notation(state: State, action: object) -> str:
+    return state.game.action_to_string(action)
 
 
 def type_twins(action: object) -> list[object]:
