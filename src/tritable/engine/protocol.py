@@ -685,7 +685,7 @@ class State(ABC):
 
     # -- the common vocabulary -----------------------------------------------------------------
 
-    def scores(self) -> list[float]:
+    def scores(self) -> list[int] | list[float]:
         """The current score of every seat, in the game's own points: what a score line shows
         (Triple Triad: cards owned; Triominos: points; TriATri: gems' worth; Tri*T*Area: money;
         Triad: dice removed). At the end it equals ``outcome().scores``."""
