@@ -10,7 +10,7 @@ The playouts of one batch share everything but the action: one determinization d
 view and one seed for the rollout's randomness. Two actions are then compared on the same hidden
 cards, the same draws and the same replies as far as the replies allow (common random numbers),
 which takes most of the luck out of the comparison. In Triominos, a game of luck and many small
-choices, this finds the better lay where the tree search's noise hides it (BENCHMARKS.md).
+choices, this finds the better lay where the tree search's noise hides it (docs/experiments.md).
 
 >>> import tritable
 >>> state = tritable.new_game("triad").new_state(seed=1)
