@@ -594,7 +594,7 @@ class State(ABC):
         if player is None:
             if p >= 0:
                 return self._legal_actions(p)
-        elif player == p and type(player) is int:
+        elif player == p and type(player) is int and (p >= 0 or p == CHANCE):
             return self._legal_actions(p)
         seat = self._listing_seat(player, p)
         return [] if seat is None else self._legal_actions(seat)
@@ -632,10 +632,7 @@ class State(ABC):
         the action itself in :meth:`_apply`.
         """
         p = self.current_player()
-        if p >= 0 and (player is None or (player == p and type(player) is int)):
-            seat = p
-        else:
-            seat = self._acting_seat(player)
+        seat = p if p >= 0 and (player is None or (player == p and type(player) is int)) else self._acting_seat(player)
         self._apply(seat, action)
         self.history.append((seat, action))
 
