@@ -8,10 +8,8 @@ from collections.abc import Hashable, Mapping, Sequence
 from typing import Any
 
 from tritable.engine.errors import (
-    GameOverError,
     IllegalActionError,
     NotationError,
-    OutOfTurnError,
     SetupError,
     StateError,
     shown,
@@ -475,23 +473,16 @@ class TriadState(State):
                     out.append(SLIDE_BASE + ray[v - 1][1])
         return out
 
-    def legal_actions(self, player: int | None = None) -> list[Action]:
-        if player is not None and (type(player) is not int or player != self.to_move):
-            check_seat(player, 2)  # a seat the game does not have is an error, not "no moves"
-            return []
+    def _legal_actions(self, seat: int) -> list[Action]:
         if self.over:
+            # The base passes legal_actions(-4) through at the end (TERMINAL == -4): no seat.
+            check_seat(seat, 2)
             return []
         if self.pending:
             return [REMOVE_BASE + sq for sq in self.pending]
         return self._moves() or self._stalemate_moves()
 
-    def apply_action(self, action: Action, player: int | None = None) -> None:
-        if self.over:
-            raise GameOverError("the game is over")
-        seat = self.to_move
-        if player is not None and (type(player) is not int or player != seat):
-            check_seat(player, 2)
-            raise OutOfTurnError(f"it is seat {seat}'s turn, not seat {player}'s")
+    def _apply(self, seat: int, action: Action) -> None:
         if type(action) is not int or not 0 <= action < ACTIONS:
             raise IllegalActionError(f"{shown(action)} is not a Triad action")
         board = self.board
@@ -527,7 +518,6 @@ class TriadState(State):
             raise IllegalActionError(f"no Triad was formed: {COLOURS[seat]} may not remove a die")
         else:
             self._stalemate(seat, action)
-        self.history.append((seat, action))
 
     def _stalemate(self, seat: int, action: int) -> None:
         """Validate and make a turn-only or move-only action."""
