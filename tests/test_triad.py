@@ -937,7 +937,7 @@ def test_the_stalemate_rule_s_moves_are_told_as_such_and_the_win_ends_the_events
     assert state.view()["events"][-1] == {
         "type": "end",
         "seat": 0,
-        "text": "Black wins: three dice removed in 1 moves",
+        "text": "Black wins: three dice removed in 1 move",
         "reason": "three triads",
     }
     slid = GAME.position(STALEMATE, removed=(2, 0))

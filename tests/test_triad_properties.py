@@ -92,7 +92,8 @@ def check_events(view: dict[str, Any], mover: int, text: str) -> None:
     assert view["last_action"] == {"seat": mover, "action": text}
     events = view["events"]
     assert all(isinstance(e["text"], str) and e["text"] and e["seat"] in (0, 1, None) for e in events)
-    kind = "removal" if text.startswith("x") else "move" if "=" in text and ">" in text else "turn" if "=" in text else "slide"
+    kinds = {(True, True): "move", (True, False): "turn", (False, True): "slide"}
+    kind = "removal" if text.startswith("x") else kinds["=" in text, ">" in text]
     assert events[0]["type"] == kind and events[0]["seat"] == mover
     types = [e["type"] for e in events[1:]]
     ended = view["outcome"] is not None

@@ -430,7 +430,8 @@ class TriadState(State):
                 events.append({"type": "removal_due", "seat": seat, "text": text, "squares": choices})
         if self.over:  # nothing is played after the end: this action ended the game
             if self.winner is not None:
-                text = f"{COLOURS[self.winner]} wins: three dice removed in {self.moves} moves"
+                moves = f"{self.moves} move{'' if self.moves == 1 else 's'}"
+                text = f"{COLOURS[self.winner]} wins: three dice removed in {moves}"
                 events.append({"type": "end", "seat": self.winner, "text": text, "reason": "three triads"})
             else:
                 text = f"Draw: the move cap of {self.game.move_cap} moves is reached"

@@ -111,7 +111,8 @@ def _status(view: Mapping[str, Any], compact: bool) -> list[Span]:
     if outcome is not None:
         winners = outcome["winners"]
         if winners:
-            said = f" wins ({moves} moves)" if compact else f" wins with three Triads after {moves} moves"
+            made = f"{moves} move{'' if moves == 1 else 's'}"
+            said = f" wins ({made})" if compact else f" wins with three Triads after {made}"
             return [_seat(winners[0], compact), (said, "")]
         return [
             (f"a draw at the move cap ({cap})" if compact else f"a draw: the move cap ({cap} moves) is reached", "")
