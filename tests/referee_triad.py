@@ -308,3 +308,7 @@ class Referee:
 
     def pending_names(self) -> list[str]:
         return sorted(square_name(sq) for sq in self.pending)
+
+    def formed_names(self) -> set[frozenset[str]]:
+        """The Triads the last move formed, each as its squares' names."""
+        return {frozenset(square_name(sq) for sq in w) for w in self.formed}

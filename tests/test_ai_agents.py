@@ -738,7 +738,7 @@ def test_builtin_evaluations_favour_the_seat_that_is_ahead(gid: str, players: in
         for seat in range(players):
             view = state.view(seat)
             if gid == "triad":
-                count = list(view["removed"])
+                count = list(view["scores"])
                 if view["pending_removal"]:
                     count[view["to_move"]] += 1
             elif gid == "triple-triad" and state.is_decided():  # type: ignore[attr-defined]

@@ -203,6 +203,22 @@ def test_triad_shows_a_pending_removal() -> None:
     pytest.fail("no Triad formed in the sample game")
 
 
+def test_triad_fits_80x24_and_draws_compact_where_small() -> None:
+    """The board leaves room for the prompt and the menu at 80x24 (10 lines of 56 columns), and
+    a narrow or short terminal gets the compact layout, every die still shown."""
+    from tritable.cli.boards import triad as board
+
+    for state in random_states("triad", 2, seed=3):  # removals due and the end included
+        for seat in (None, 1):
+            view = state.view(seat)
+            full = text_of(board.draw(view, 80, 24), width=80).rstrip("\n").splitlines()
+            assert len(full) <= 14 and max(map(len, full)) <= 80
+            for width, height in ((40, 24), (80, 18), (30, 12)):
+                compact = text_of(board.draw(view, width, height), width=width).rstrip("\n").splitlines()
+                assert len(compact) <= 9 and max(map(len, compact)) <= 30, compact
+                assert sorted(re.findall(r"[BO][1-3]", " ".join(compact[:6]))) == sorted(view["dice"].values())
+
+
 def test_triad_actions_group_by_die() -> None:
     assert group_action("triad", "c1=3>c4") == ("c1 →", "c4")
     assert group_action("triad", "xc4") == ("remove", "c4")
@@ -875,7 +891,7 @@ def test_triple_triad_score_line_gives_each_seat_its_own_count() -> None:
 def test_triad_counts_each_seat_s_removals_on_its_own_line() -> None:
     for seed in range(20):
         for state in random_states("triad", 2, seed=seed):
-            removed = state.view(None)["removed"]
+            removed = state.view(None)["scores"]
             if removed[0] != removed[1]:
                 text = " ".join(text_of(draw_view("triad", state.view(None))).split())
                 for s, colour in enumerate(("Black", "Orange")):

@@ -480,7 +480,7 @@ def test_the_third_removal_wins() -> None:
     assert state.legal_actions() == []
     with pytest.raises(GameOverError):
         state.apply_action(0)
-    assert "Black wins" in state.render()
+    assert "P1 Black  wins" in state.render()
 
 
 def test_the_move_cap_is_a_draw() -> None:
@@ -495,8 +495,8 @@ def test_the_move_cap_is_a_draw() -> None:
     outcome = state.outcome()
     assert outcome.winners == () and outcome.ranks == (1, 1) and outcome.scores == (0.0, 0.0)
     assert outcome.details == {"reason": "move cap", "moves": 2}
-    assert state.winner == -1  # documented: no winner (a draw)
-    assert "Draw" in state.render()
+    assert state.winner is None  # documented: no winner (a draw)
+    assert "a draw: the move cap (2 moves) is reached" in state.render()
 
 
 @pytest.mark.parametrize(
@@ -559,7 +559,7 @@ def test_a_removal_due_at_the_move_cap_is_kept_by_json_samples_and_clones() -> N
     copy = state.clone()
     play(copy, "xd3")
     assert copy.outcome().winners == (0,)
-    assert state.view()["removed"] == [2, 0] and not state.is_terminal() and legal(state) == {"xc3", "xd3"}
+    assert state.view()["scores"] == [2, 0] and not state.is_terminal() and legal(state) == {"xc3", "xd3"}
 
 
 def test_positions_that_differ_only_in_the_moves_made_differ() -> None:
@@ -673,8 +673,9 @@ def test_views_show_everything_to_everyone_and_rebuild_the_state() -> None:
     views = [state.view(seat) for seat in (None, 0, 1)]
     for view in views:
         assert view["pending_removal"] == ["c3", "d3", "d5"] and view["moves"] == 1
-        assert view["to_move"] == 0 and view["removed"] == [0, 0] and len(view["dice"]) == 12
-        assert {k: v for k, v in view.items() if k != "seat"} == {k: v for k, v in views[0].items() if k != "seat"}
+        assert view["to_move"] == 0 and view["scores"] == [0, 0] and len(view["dice"]) == 12
+        mine = {"seat", "hand"}  # a spectator has no hand; a seat's is empty
+        assert {k: v for k, v in view.items() if k not in mine} == {k: v for k, v in views[0].items() if k not in mine}
         sample = GAME.sample_state(json.loads(json.dumps(view)), random.Random(0))
         assert sample == state and sample.view(view["seat"]) == view
         assert sample.legal_actions() == state.legal_actions()
@@ -779,7 +780,9 @@ def test_state_json_without_setup_has_the_seat_to_move_its_moves_give() -> None:
         capped.state_from_json({**over, "to_move": 0})
     # With a random first player the state does not say who began; a puzzle's 0 moves say nothing.
     anyone = Triad(options={"first_player": "random"})
-    assert anyone.state_from_json({**data, "options": {"first_player": "random"}, "to_move": 0}).to_move == 0
+    # (nor does it here, with no last action to show whose move it was)
+    puzzle = {**data, "options": {"first_player": "random"}, "to_move": 0, "last_action": None, "events": []}
+    assert anyone.state_from_json(puzzle).to_move == 0
     assert GAME.position(POSITION_FIG3, to_move=1).current_player() == 1
 
 
@@ -814,22 +817,22 @@ def test_render_shows_coordinates_dice_removals_and_the_turn() -> None:
     text = state.render()
     lines = text.splitlines()
     assert lines[0].split() == list("abcdef") and lines[-3].split() == list("abcdef")
-    assert lines[1].split() == ["6", "O3", "O3", "O2", "O1", ".", ".", "6"]
-    assert lines[6].split() == ["1", "B1", "B1", ".", "B3", "B3", ".", "1"]
-    assert "removed 0/3" in text and "Black to move" in text
+    assert lines[1].split() == ["6", "O3", "O3", "O2", "O1", "·", "·", "6"]
+    assert lines[6].split() == ["1", "B1", "B1", "·", "B3", "B3", "·", "1"]
+    assert "removed ○○○ 0/3" in text and "P1 Black  to move" in text
     play(state, "d1=2>d3")
-    assert "Black formed a Triad: remove xc3, xd3, xd5" in state.render()
+    assert "P1 Black  formed a Triad: remove one of c3, d3, d5" in state.render()
     flipped = state.render(1).splitlines()
     assert flipped[0].split() == list("fedcba") and flipped[1].split()[0] == "1"
 
 
 def test_render_counts_each_colour_s_removals_and_numbers_the_move_to_come() -> None:
     state = GAME.position(TWO_TRIADS)
-    assert state.render().splitlines()[-1] == "Move 1 (cap 200): Black to move"
+    assert state.render().splitlines()[-1] == "move 1 of 200:  P1 Black  to move"
     play(state, "d1=2>d3", "xc3")
     lines = state.render().splitlines()
-    assert lines[-2] == "Black (B) removed 1/3, Orange (O) removed 0/3"
-    assert lines[-1] == "Move 2 (cap 200): Orange to move"
+    assert lines[-2] == " P1 Black  removed ●○○ 1/3    P2 Orange  removed ○○○ 0/3"
+    assert lines[-1] == "move 2 of 200:  P2 Orange  to move"
 
 
 def test_the_other_seat_has_no_actions_and_may_not_act() -> None:
@@ -855,3 +858,184 @@ def test_the_registry_makes_triad_with_its_options() -> None:
 def test_a_diagram_is_text() -> None:
     with pytest.raises(StateError, match="a Triad diagram is text"):
         GAME.position(None)  # type: ignore[arg-type]
+
+
+# -- what a view says happened (last_action, events) and the common vocabulary ----------------------
+
+
+def test_before_any_action_a_view_names_no_last_action() -> None:
+    view = OPENING.view(0)
+    assert view["last_action"] is None and view["events"] == []
+    assert view["scores"] == [0, 0] and view["hand"] == [] and view["hand_sizes"] == [0, 0]
+    assert OPENING.view(None)["hand"] is None
+
+
+def test_a_move_says_which_die_turned_and_where_it_went() -> None:
+    state = OPENING.clone()
+    play(state, "a1=2>a3")
+    for seat in (None, 0, 1):
+        view = state.view(seat)
+        assert view["last_action"] == {"seat": 0, "action": "a1=2>a3"}
+        assert view["events"] == [
+            {
+                "type": "move",
+                "seat": 0,
+                "text": "Black turns a1 from 1 to 2 and moves it to a3",
+                "from": "a1",
+                "to": "a3",
+                "die": "B2",
+                "was": "B1",
+            }
+        ]
+
+
+def test_two_triads_are_told_one_by_one_then_the_removal_due_and_the_removal() -> None:
+    state = GAME.position(TWO_TRIADS)
+    play(state, "d1=2>d3")
+    events = state.view()["events"]
+    assert [e["type"] for e in events] == ["move", "triad", "triad", "removal_due"]
+    assert {tuple(e["squares"]) for e in events[1:3]} == {("b3", "c3", "d3"), ("d3", "d4", "d5")}
+    assert all(e["dice"] == ["O2", "B2", "B2"] or e["dice"] == ["B2", "O2", "B2"] for e in events[1:3])
+    assert events[1]["text"].startswith("Black forms a Triad on ")
+    assert events[3] == {
+        "type": "removal_due",
+        "seat": 0,
+        "text": "Black must remove one of its dice on c3, d3 or d5",
+        "squares": ["c3", "d3", "d5"],
+    }
+    play(state, "xd5")
+    assert state.view(1)["last_action"] == {"seat": 0, "action": "xd5"}
+    assert state.view(1)["events"] == [
+        {
+            "type": "removal",
+            "seat": 0,
+            "text": "Black removes its die on d5 (2): 1 of 3 removed",
+            "square": "d5",
+            "die": "B2",
+            "removed": 1,
+        }
+    ]
+
+
+def test_the_stalemate_rule_s_moves_are_told_as_such_and_the_win_ends_the_events() -> None:
+    state = GAME.position(STALEMATE, removed=(2, 0))
+    play(state, "b2=2")
+    events = state.view()["events"]
+    assert events[0] == {
+        "type": "turn",
+        "seat": 0,
+        "text": "Black has no move: turns b2 from 1 to 2 in place",
+        "from": "b2",
+        "to": "b2",
+        "die": "B2",
+        "was": "B1",
+    }
+    assert [e["type"] for e in events] == ["turn", "triad", "triad", "removal_due"]
+    assert events[-1]["text"] == "Black must remove one of its dice on a2 or b2"
+    play(state, "xa2")
+    assert [e["type"] for e in state.view()["events"]] == ["removal", "end"]
+    assert state.view()["events"][-1] == {
+        "type": "end",
+        "seat": 0,
+        "text": "Black wins: three dice removed in 1 move",
+        "reason": "three triads",
+    }
+    slid = GAME.position(STALEMATE, removed=(2, 0))
+    play(slid, "b2>c3")
+    (event,) = slid.view()["events"]
+    assert event["type"] == "slide" and event["text"] == "Black has no move: moves b2 (1) unturned to c3"
+    assert (event["from"], event["to"], event["die"], event["was"]) == ("b2", "c3", "B1", "B1")
+
+
+def test_the_move_cap_ends_the_events_with_a_draw() -> None:
+    state = Triad(options={"move_cap": 2}).state_from_setup(OPENING.initial_setup or {})
+    play(state, "a1=2>a3", "f6=2>f4")
+    assert state.view()["events"][-1] == {
+        "type": "end",
+        "seat": None,
+        "text": "Draw: the move cap of 2 moves is reached",
+        "reason": "move cap",
+    }
+    assert state.scores() == list(state.outcome().scores) == [0, 0]
+
+
+def test_scores_are_the_dice_removed_and_nothing_is_in_hand() -> None:
+    state = GAME.position(TWO_TRIADS, removed=(0, 0))
+    play(state, "d1=2>d3", "xc3")
+    assert state.scores() == [1, 0] and state.view(None)["scores"] == [1, 0]
+    assert state.hand(0) == state.hand(1) == [] and state.hand_sizes() == [0, 0]
+    with pytest.raises(StateError, match="no seat 2"):
+        state.hand(2)
+
+
+def test_the_last_action_is_no_part_of_the_position_but_json_keeps_it() -> None:
+    state = GAME.position(TWO_TRIADS)
+    play(state, "d1=2>d3")
+    data = json.loads(json.dumps(state.to_json()))
+    assert data["last_action"] == {"seat": 0, "action": "d1=2>d3"} and data["events"] == state.view()["events"]
+    again = GAME.state_from_json(data)
+    assert again == state and all(again.view(s) == state.view(s) for s in (None, 0, 1))
+    # The same position without its last action is the same position.
+    assert GAME.state_from_json({**data, "last_action": None, "events": []}) == state
+
+
+def test_state_json_written_without_the_last_action_takes_it_from_its_history() -> None:
+    state = OPENING.clone()
+    play(state, "a1=2>a3", "f6=2>f4")
+    data = json.loads(json.dumps(state.to_json()))
+    del data["last_action"], data["events"]
+    again = GAME.state_from_json(data)
+    assert again.view(0) == state.view(0) and again.view(0)["last_action"] == {"seat": 1, "action": "f6=2>f4"}
+    with pytest.raises(StateError, match="'last_action' and 'events' go together"):
+        GAME.state_from_json({**data, "events": []})  # one without the other
+
+
+@pytest.mark.parametrize(
+    ("change", "match"),
+    [
+        (lambda d: d.update(last_action={"seat": 0, "action": "b1=2>b3"}), "does not lead to this position"),
+        (
+            lambda d: d.update(last_action={"seat": 1, "action": "d1=2>d3"}),
+            "was Orange's, but the die it moved \\(B3\\) is Black's",
+        ),
+        (lambda d: d.update(last_action={"seat": 2, "action": "d1=2>d3"}), "names no seat"),
+        (lambda d: d.update(last_action={"seat": 0, "action": "d1=9"}), "last_action"),
+        (lambda d: d.update(last_action="d1=2>d3"), "'last_action' is null or an object"),
+        (lambda d: d.update(last_action=None), "there is none"),
+        (lambda d: d.update(events=[]), "the first of 'events' must give the die"),
+        (lambda d: d.update(events={}), "'events' must be a list"),
+        (lambda d: d["events"][0].update(was="B2"), "was not legal in the position it leaves: the die on d1 shows 2"),
+        (lambda d: d["events"][0].update(was="B1"), "'events' are not what"),  # legal, but not what they say
+        (lambda d: d["events"][1].update(text="Black forms a Triad"), "'events' are not what"),
+        (lambda d: d["events"].pop(), "'events' are not what"),
+    ],
+)
+def test_a_last_action_or_events_that_contradict_the_position_are_refused(
+    change: Callable[[dict[str, Any]], object], match: str
+) -> None:
+    state = GAME.position(TWO_TRIADS)
+    play(state, "d1=2>d3")
+    for data in (json.loads(json.dumps(state.to_json())), json.loads(json.dumps(state.view(0)))):
+        change(data)
+        with pytest.raises(StateError, match=match):
+            if "seat" in data:
+                GAME.sample_state(data, random.Random(0))
+            else:
+                GAME.state_from_json(data)
+
+
+def test_a_removal_must_have_come_from_a_triad() -> None:
+    state = GAME.position(TWO_TRIADS)
+    play(state, "d1=2>d3", "xd5")
+    data = json.loads(json.dumps(state.to_json()))
+    assert GAME.state_from_json(data) == state
+    # The same count of dice, but b1 was in no Triad for Black to remove it from.
+    data["dice"]["d5"] = data["dice"].pop("b1")
+    data["last_action"] = {"seat": 0, "action": "xb1"}
+    data["events"][0]["square"] = "b1"
+    with pytest.raises(StateError, match="in no Triad"):
+        GAME.state_from_json(data)
+    data["dice"].pop("d5")
+    data["dice"]["b1"] = "B1"
+    with pytest.raises(StateError, match="still on the board"):
+        GAME.state_from_json(data)

@@ -123,10 +123,16 @@ def compare(state: State, ref: Referee) -> None:
         engine_only = sorted(set(view["dice"].items()) - set(ref.dice_view().items()))
         ref_only = sorted(set(ref.dice_view().items()) - set(view["dice"].items()))
         raise Mismatch(f"board: only the engine has {engine_only}, only the referee {ref_only}")
-    for key, ours in (("pending_removal", ref.pending_names()), ("removed", ref.removed), ("moves", ref.moves)):
+    for key, ours in (("pending_removal", ref.pending_names()), ("scores", ref.removed), ("moves", ref.moves)):
         theirs = sorted(view[key]) if key == "pending_removal" else view[key]
         if theirs != ours:
             raise Mismatch(f"{key}: engine {view[key]}, referee {ours}")
+    # What the view says the last action did: the Triads it formed, and the end where it ended the game.
+    said = {frozenset(e["squares"]) for e in view["events"] if e["type"] == "triad"}
+    if said != ref.formed_names():
+        raise Mismatch(f"Triads formed: the engine's events {said}, referee {ref.formed_names()}")
+    if any(e["type"] == "end" for e in view["events"]) != ref.over:
+        raise Mismatch(f"the end: engine's events {view['events']}, referee over={ref.over}")
     player = TERMINAL if ref.over else ref.to_move
     if state.current_player() != player:
         raise Mismatch(f"player to move: engine {state.current_player()}, referee {player}")

@@ -155,7 +155,7 @@ def triple_triad(state: State, seat: int) -> float:
 def triad(state: State, seat: int) -> float:
     """Dice removed (three win): the difference over 3, a removal due counting as made."""
     view = state.view(seat)
-    removed = list(view["removed"])
+    removed = list(view["scores"])
     if view["pending_removal"]:
         removed[view["to_move"]] += 1
     return relative(removed, seat, 3.0)

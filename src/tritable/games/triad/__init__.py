@@ -10,16 +10,16 @@ of their own dice from it. The first player to remove three of their own dice wi
 >>> game = tritable.new_game("triad")
 >>> state = game.state_from_setup({"black": [1, 1, 2, 2, 3, 3], "orange": [1, 2, 2, 3, 3, 3], "first": 0})
 >>> print(state.render())
-    a  b  c  d  e  f
-6  O3 O3 O3 O2 O2 O1  6
-5  .  .  .  .  .  .   5
-4  .  .  .  .  .  .   4
-3  .  .  .  .  .  .   3
-2  .  .  .  .  .  .   2
-1  B1 B1 B2 B2 B3 B3  1
-    a  b  c  d  e  f
-Black (B) removed 0/3, Orange (O) removed 0/3
-Move 1 (cap 200): Black to move
+    a   b   c   d   e   f
+6   O3  O3  O3  O2  O2  O1   6
+5   ·   ·   ·   ·   ·   ·    5
+4   ·   ·   ·   ·   ·   ·    4
+3   ·   ·   ·   ·   ·   ·    3
+2   ·   ·   ·   ·   ·   ·    2
+1   B1  B1  B2  B2  B3  B3   1
+    a   b   c   d   e   f
+ P1 Black  removed ○○○ 0/3    P2 Orange  removed ○○○ 0/3
+move 1 of 200:  P1 Black  to move
 >>> state.apply_action(game.string_to_action("c1=3>c4"))
 >>> game.action_to_string(state.history[-1][1])
 'c1=3>c4'
@@ -97,16 +97,52 @@ the table. A move's written value must equal its distance.
 
 Views
 -----
-Triad has perfect information: every view (and ``to_json``) holds the whole position: ``dice``
-(square -> ``"B2"``/``"O3"``, colour letter and value), ``to_move`` (seat), ``removed`` (dice
-removed per seat), ``moves`` (moves made so far) and ``pending_removal`` (the squares the mover
-may remove from while a removal is due, else empty); views also hold ``outcome`` (null until the
-game is over). The outcome's scores are the dice each seat removed, and its ``details`` hold
-``reason`` (``"three triads"``, or ``"move cap"`` for the draw at ``move_cap``) and ``moves``.
+Triad has perfect information: every view holds the whole position. Besides the common fields
+(``scores``: the dice each seat has removed, which are the outcome's scores at the end; ``hand``:
+``[]``, nothing is held in hand, ``null`` for a spectator; ``hand_sizes``: ``[0, 0]``;
+``last_action``; ``events``), a view has ``dice`` (square -> ``"B2"``/``"O3"``, colour letter and
+value), ``to_move`` (the seat to move, or at the end the seat that moved last), ``moves`` (moves
+made so far) and ``pending_removal`` (the squares the mover may remove from while a removal is
+due, else empty). The state's JSON has the same fields, with the dice removed under ``removed``.
+The outcome's ``details`` hold ``reason`` (``"three triads"``, or ``"move cap"`` for the draw at
+``move_cap``) and ``moves``. Nothing is cleared at the end: the last view shows the final board.
+
+``events`` say what the last action did, in order (every event has ``type``, ``seat``, the seat
+it concerns, and ``text``, one English line):
+
+* ``move`` (a die turned and moved), ``turn`` (the stalemate rule: turned in place) or ``slide``
+  (the stalemate rule: moved unturned), with ``from``, ``to``, ``die`` (as it stands now) and
+  ``was`` (as it stood before);
+* ``triad``, one for each Triad the move formed: its ``squares`` in line order and its ``dice``;
+* ``removal_due`` after them: the ``squares`` the mover must remove one own die from;
+* ``removal``: the ``square`` and the ``die`` removed, and how many the seat has ``removed``;
+* ``end``, after the action that ended the game: ``reason`` as in the outcome, ``seat`` the
+  winner (``null`` for the draw at the move cap).
+
+For ``c4=3>c1`` forming one Triad::
+
+    [{"type": "move", "seat": 0, "text": "Black turns c4 from 2 to 3 and moves it to c1",
+      "from": "c4", "to": "c1", "die": "B3", "was": "B2"},
+     {"type": "triad", "seat": 0, "text": "Black forms a Triad on c1, d1, e1 (B3 O3 B3)",
+      "squares": ["c1", "d1", "e1"], "dice": ["B3", "O3", "B3"]},
+     {"type": "removal_due", "seat": 0, "text": "Black must remove one of its dice on c1 or e1",
+      "squares": ["c1", "e1"]}]
+
+The last action and its events are not part of the position (``key``): two states that differ
+only in how they were reached are equal. The state's JSON holds them (so a state read back shows
+the same views); reading JSON or a view checks them: the last action must lead to the position
+from one where it was legal (``StateError`` if not), and the events must be what it did. JSON
+without either (as written before views told them) takes them from its history.
+
 ``sample_state`` rebuilds the state from a view alone; it refuses (``StateError``) a
 ``pending_removal`` that no move could have left: it must be, after at least one move, the
-mover's dice of the Triads through one of them (the die that moved). ``render(1)`` turns the
-board round so that Orange's row is at the bottom.
+mover's dice of the Triads through one of them (the die that moved). ``render(seat)`` draws
+the view (``render.py``, the only drawing of the game: the terminal colours the same one), and
+``render(1)`` turns the board round so that Orange's row is at the bottom.
+
+The package: ``game.py`` holds the rules (the game and its state), ``board.py`` the board's
+tables and the notation, ``validation.py`` reading and checking setups, state JSON and views,
+``render.py`` the drawing.
 """
 
 from tritable.games.triad.game import Triad, TriadState

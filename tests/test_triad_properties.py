@@ -74,15 +74,35 @@ def check_invariants(state: TriadState) -> None:
     view = state.view()
     dice = view["dice"]
     for seat, letter in enumerate("BO"):
-        assert sum(1 for d in dice.values() if d[0] == letter) + view["removed"][seat] == 6
+        assert sum(1 for d in dice.values() if d[0] == letter) + view["scores"][seat] == 6
     assert all(d[0] in "BO" and d[1] in "123" for d in dice.values())
-    assert min(view["removed"]) >= 0 and max(view["removed"]) <= 3
+    assert min(view["scores"]) >= 0 and max(view["scores"]) <= 3
     # The internal board and per-seat square lists agree: one die a square.
     occupied = [sq for sq, c in enumerate(state.board) if c]
     assert sorted(state.dice[0] + state.dice[1]) == occupied
     assert all(1 <= c <= 3 for c in (state.board[sq] for sq in state.dice[0]))
     assert all(4 <= c <= 6 for c in (state.board[sq] for sq in state.dice[1]))
     assert view["moves"] <= state.game.move_cap
+
+
+def check_events(view: dict[str, Any], mover: int, text: str) -> None:
+    """The view after ``mover`` played ``text`` names it and says what it did: one event for the
+    action (its kind by its notation), then Triads and the removal due after a move that forms
+    any, and the end last where the game ended."""
+    assert view["last_action"] == {"seat": mover, "action": text}
+    events = view["events"]
+    assert all(isinstance(e["text"], str) and e["text"] and e["seat"] in (0, 1, None) for e in events)
+    kinds = {(True, True): "move", (True, False): "turn", (False, True): "slide"}
+    kind = "removal" if text.startswith("x") else kinds["=" in text, ">" in text]
+    assert events[0]["type"] == kind and events[0]["seat"] == mover
+    types = [e["type"] for e in events[1:]]
+    ended = view["outcome"] is not None
+    assert ("end" in types) == ended and (not ended or types[-1] == "end")
+    if view["pending_removal"]:
+        assert types[-1] == "removal_due" and set(types[:-1]) == {"triad"}
+        assert events[-1]["squares"] == view["pending_removal"]
+    else:
+        assert types in ([], ["end"])
 
 
 @given(
@@ -109,8 +129,9 @@ def test_random_games_match_the_reference_and_keep_the_dice(seed: int, cap: int,
         state.apply_action(game.string_to_action(text))
         plies += 1
         after_view = state.view()
+        check_events(after_view, mover, text)
         if text.startswith("x"):
-            assert after_view["removed"][mover] == view["removed"][mover] + 1
+            assert after_view["scores"][mover] == view["scores"][mover] + 1
             continue
         formed = triads(after_view["dice"]) - before
         letter = "BO"[mover]
@@ -125,7 +146,7 @@ def test_random_games_match_the_reference_and_keep_the_dice(seed: int, cap: int,
             assert state.current_player() == 1 - mover
     check_invariants(state)
     outcome = state.outcome()
-    assert list(outcome.scores) == state.removed
+    assert list(outcome.scores) == state.removed == state.scores() == state.view()["scores"]
     if 3 in state.removed:
         assert outcome.winners == (state.removed.index(3),)
         assert outcome.details["reason"] == "three triads"
@@ -143,10 +164,11 @@ def test_every_seat_sees_everything_and_a_sample_is_the_state(seed: int, plies: 
         if state.is_terminal():
             break
         state.apply_action(rng.choice(state.legal_actions()))
-    spectator = {k: v for k, v in state.view(None).items() if k != "seat"}
+    mine = {"seat", "hand"}  # a spectator has no hand; a seat's is empty
+    spectator = {k: v for k, v in state.view(None).items() if k not in mine}
     for seat in (0, 1):
         view = state.view(seat)
-        assert {k: v for k, v in view.items() if k != "seat"} == spectator
+        assert {k: v for k, v in view.items() if k not in mine} == spectator and view["hand"] == []
         sample = game.sample_state(view, rng)
         assert sample == state and sample.view(seat) == view
         assert sample.legal_actions(seat) == state.legal_actions(seat)
