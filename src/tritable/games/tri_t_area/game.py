@@ -151,10 +151,8 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from tritable.engine.errors import (
-    GameOverError,
     IllegalActionError,
     NotationError,
-    OutOfTurnError,
     SetupError,
     StateError,
     TritableError,
@@ -717,25 +715,15 @@ class TriTAreaState(State):
 
     # -- actions ---------------------------------------------------------------------------------
 
-    def legal_actions(self, player: int | None = None) -> list[Action]:
+    def _legal_actions(self, seat: int) -> list[Action]:
         ph = self.phase
         if ph == OVER:
-            check_seat(player, SEATS)  # a seat the game does not have is an error, not "no moves"
+            # Only State.legal_actions(TERMINAL) reaches here once over (it takes -4 == TERMINAL
+            # for the seat to move): no seat, as view(-4) says.
+            check_seat(seat, SEATS)
             return []
         if ph == DECLARE_PHASE:
-            if player is None:
-                pending = self.players_to_move()
-                if len(pending) != 1:
-                    raise OutOfTurnError(f"seats {list(pending)} choose at once: say which seat acts")
-                player = pending[0]
-            check_seat(player, SEATS)
-            if self.declared[player] >= 0:
-                return []
-            return [DECLARE + c for c in cards_of(self.hands[player])]
-        seat = self.current_player()
-        if player is not None and (type(player) is not int or player != seat):
-            check_seat(player, SEATS)
-            return []
+            return [DECLARE + c for c in cards_of(self.hands[seat])]
         if ph == PLAY_PHASE:
             mask = self.hands[seat]
             if self.declared[seat] >= 0:
@@ -765,19 +753,10 @@ class TriTAreaState(State):
         except NotationError:
             return shown(action)
 
-    def apply_action(self, action: Action, player: int | None = None) -> None:
-        ph = self.phase
-        if ph == DECLARE_PHASE:
-            seat = self._acting_seat(player)
-        elif ph == OVER:
-            raise GameOverError("the game is over")
-        else:
-            seat = self.current_player()
-            if player is not None and (type(player) is not int or player != seat):
-                check_seat(player, SEATS)
-                raise OutOfTurnError(f"it is seat {seat}'s turn, not seat {player}'s")
+    def _apply(self, seat: int, action: Action) -> None:
         if type(action) is not int:
             raise IllegalActionError(f"{shown(action)} is not a Tri*T*Area action")
+        ph = self.phase
         if ph == PLAY_PHASE:
             self._play(seat, action)
         elif ph == PLACE_PHASE:
@@ -788,7 +767,6 @@ class TriTAreaState(State):
             self._declare(seat, action)
         else:
             self._sell(seat, action)
-        self.history.append((seat, action))
 
     def _play(self, seat: int, action: int) -> None:
         if not 0 <= action < NPLAYS:
