@@ -183,7 +183,7 @@ def test_all_different_the_leader_places_and_keeps_the_lead() -> None:
     with pytest.raises(IllegalActionError, match="one block"):
         do(state, "b2x2")
     do(state, "b2")
-    assert state.scores == [2, 0, 0, 0]  # b2 prints 2
+    assert state.scores() == [2, 0, 0, 0]  # b2 prints 2
     assert state.phase_name() == "play" and state.leader == 0 and state.current_player() == 0
 
 
@@ -195,7 +195,7 @@ def test_immediate_scores_only_for_the_first_block_and_extra_construction() -> N
     trick(state, {0: "E2", 1: "I8", 2: "I4", 3: "H6"})
     assert state.rh == (2, 1)
     do(state, "b2")
-    assert state.scores == [2, 0, 0, 0] and state.board[SQUARE_OF_NAME["b2"]] == (0, 2)
+    assert state.scores() == [2, 0, 0, 0] and state.board[SQUARE_OF_NAME["b2"]] == (0, 2)
     assert state.current_player() == 1
     do(state, "a1")  # next to b1 and a2, no own block there: no extra construction
     assert state.phase_name() == "play" and state.leader == 2
@@ -205,14 +205,14 @@ def test_immediate_scores_only_for_the_first_block_and_extra_construction() -> N
     do(state, "d1")  # d1's neighbours c1 and d2 are empty: no extra
     assert state.current_player() == 0 and state.phase_name() == "place"
     do(state, "c2x2")  # two blocks on an empty printed square score it once
-    assert state.scores == [4, 0, 0, 0] and state.blocks[0] == 7 - 3
+    assert state.scores() == [4, 0, 0, 0] and state.blocks[0] == 7 - 3
     # c2 is next to b2, whose building holds a block of seat 0 (under seat 2's): extra construction.
     assert state.phase_name() == "extra"
     assert sorted(GAME.action_to_string(a) for a in state.legal_actions()) == ["+b2", "+c1", "+c3", "+d2", "no extra"]
     with pytest.raises(IllegalActionError, match="not next to c2"):
         do(state, "+a4")
     do(state, "+c3")  # any area; c3 (Happiness) prints 2
-    assert state.scores == [6, 0, 0, 0] and state.board[SQUARE_OF_NAME["c3"]] == (0,)
+    assert state.scores() == [6, 0, 0, 0] and state.board[SQUARE_OF_NAME["c3"]] == (0,)
     assert state.phase_name() == "play" and state.leader == 2
 
 
@@ -242,14 +242,14 @@ def test_default_loses_the_rank_and_no_blocks_means_default() -> None:
     state = new(lead=0, r1=R1)
     trick(state, {0: "I3", 1: "M7", 2: "E1", 3: "H9"})
     do(state, "default")
-    assert state.scores == [-3, 0, 0, 0] and state.blocks == [7, 7, 7, 7]
+    assert state.scores() == [-3, 0, 0, 0] and state.blocks == [7, 7, 7, 7]
     state.blocks[0] = 0
     trick(state, {0: "H3", 1: "M6", 2: "E6", 3: "I1"})
     assert state.legal_actions() == [GAME.string_to_action("default")]
     with pytest.raises(IllegalActionError, match="0 blocks left"):
         do(state, "c3")
     do(state, "default")
-    assert state.scores == [-6, 0, 0, 0]
+    assert state.scores() == [-6, 0, 0, 0]
 
 
 def test_rh2_with_one_block_places_one() -> None:
@@ -278,23 +278,23 @@ R2 = [
 
 def test_round_one_has_no_fives_and_a_five_may_be_played_as_zero_or_ten_for_two_points() -> None:
     state = new(lead=1, r2=R2)
-    assert all(CARD_RANK[c] != 5 for h in state.hands for c in cards_of(h))
+    assert all(CARD_RANK[c] != 5 for h in state._hands for c in cards_of(h))
     to_round(state, 1)
-    before = list(state.scores)
+    before = list(state.scores())
     trick(state, {0: "M5=10", 1: "M9", 2: "M2", 3: "I1"})
-    assert state.scores[0] == before[0] - 2 and state.scores[1:] == before[1:]
+    assert state.scores()[0] == before[0] - 2 and state.scores()[1:] == before[1:]
     assert state.rh == (2, 0)  # M2 lowest, M5 as 10 highest
     do(state, "default")  # RH1 seat 2 loses 2
     do(state, "default")  # RH2 seat 0 loses the printed rank, 5
-    assert state.scores[0] == before[0] - 7 and state.scores[2] == before[2] - 2
+    assert state.scores()[0] == before[0] - 7 and state.scores()[2] == before[2] - 2
 
 
 def test_a_five_played_as_zero_becomes_rh1() -> None:
     state = new(lead=1, r2=R2)
     to_round(state, 1)
-    before = list(state.scores)
+    before = list(state.scores())
     trick(state, {0: "M5=0", 1: "M9", 2: "M2", 3: "I1"})
-    assert state.rh == (0, 1) and state.scores[0] == before[0] - 2
+    assert state.rh == (0, 1) and state.scores()[0] == before[0] - 2
     do(state, "default", "default")
     do(state, "I9")
     with pytest.raises(IllegalActionError, match="only a 5"):
@@ -347,9 +347,9 @@ DECLARATION_BOARD = board(
 def test_round_two_declaration_is_the_card_left_in_hand() -> None:
     state = new(lead=0)
     to_round(state, 1)
-    state.hands = [1 << CARD_OF_NAME[name] for name in ("I7", "M5", "E2", "H9")]
+    state._hands = [1 << CARD_OF_NAME[name] for name in ("I7", "M5", "E2", "H9")]
     state.board = list(DECLARATION_BOARD)
-    before = list(state.scores)
+    before = list(state.scores())
     state._end_round()
     result = state.results[-1]
     assert result["round"] == 2 and result["declared"] == ["I7", "M5", "E2", "H9"]
@@ -358,9 +358,9 @@ def test_round_two_declaration_is_the_card_left_in_hand() -> None:
     areas = [sum(result["areas"][a][s] for a in "IMEH") for s in range(4)]
     assert areas == [8 + 4, 3 + 2, 6, 6]
     assert result["tallest"] == [0, 10, 0, 0]
-    assert state.scores == [before[s] + areas[s] + result["tallest"][s] + result["declaration"][s] for s in range(4)]
+    assert state.scores() == [before[s] + areas[s] + result["tallest"][s] + result["declaration"][s] for s in range(4)]
     assert state.rnd == 2 and state.board == [()] * 16 and state.blocks == [9] * 4
-    assert state.lead == max(range(4), key=lambda s: (state.scores[s], -s))
+    assert state.lead == max(range(4), key=lambda s: (state.scores()[s], -s))
 
 
 def test_round_two_leftover_matches_the_unplayed_card() -> None:
@@ -382,10 +382,10 @@ def test_round_three_declaration_bonus_penalty_and_end_penalty() -> None:
     state = new(lead=0)
     to_round(state, 2)
     state.declared = [CARD_OF_NAME[name] for name in ("I7", "M5", "E2", "H9")]
-    state.hands = [1 << c for c in state.declared]
+    state._hands = [1 << c for c in state.declared]
     state.board = list(DECLARATION_BOARD)
     state.blocks = [0, 1, 2, 3]
-    before = list(state.scores)
+    before = list(state.scores())
     state._end_round()
     result = state.results[-1]
     # I7: 1st, +7. M5: 2nd, nothing. E2: not ranked in E, -2. H9: 3rd in H, -9.
@@ -393,8 +393,8 @@ def test_round_three_declaration_bonus_penalty_and_end_penalty() -> None:
     assert result["end_penalty"] == [0, -2, -4, -6]
     assert state.is_terminal()
     outcome = state.outcome()
-    assert list(outcome.scores) == state.scores and outcome.details["rounds"][-1] == result
-    gained = [state.scores[s] - before[s] for s in range(4)]
+    assert list(outcome.scores) == state.scores() and outcome.details["rounds"][-1] == result
+    gained = [state.scores()[s] - before[s] for s in range(4)]
     areas = [sum(result["areas"][a][s] for a in "IMEH") for s in range(4)]
     assert gained == [
         areas[s] + result["tallest"][s] + result["declaration"][s] + result["end_penalty"][s] for s in range(4)
@@ -405,7 +405,7 @@ def test_a_shared_first_place_has_the_majority() -> None:
     state = new(lead=0)
     to_round(state, 2)
     state.declared = [CARD_OF_NAME[name] for name in ("I7", "I3", "E2", "H9")]
-    state.hands = [1 << c for c in state.declared]
+    state._hands = [1 << c for c in state.declared]
     state.board = board(a1=(0,), b1=(1,), a2=(2,), b3=(3,))  # I: seats 0 and 1 tied 1st
     state._end_round()
     assert state.results[-1]["declaration"][:2] == [7, 3]
@@ -461,7 +461,7 @@ def test_advance_block_sale_goes_counterclockwise_from_right_of_the_lead() -> No
     for seat, card in enumerate(("I3", "M2", "E2", "H1")):
         state.apply_action(GAME.string_to_action(f"declare {card}"), seat)
     lead = state.lead
-    before = list(state.scores)
+    before = list(state.scores())
     order = []
     for n in (0, 1, 2, 9):
         order.append(state.current_player())
@@ -471,7 +471,7 @@ def test_advance_block_sale_goes_counterclockwise_from_right_of_the_lead() -> No
         do(state, f"sell {n}")
     assert order == [(lead - 1) % 4, (lead - 2) % 4, (lead - 3) % 4, lead]
     sold = dict(zip(order, (0, 1, 2, 9), strict=True))
-    assert state.scores == [before[s] + 3 * sold[s] for s in range(4)]
+    assert state.scores() == [before[s] + 3 * sold[s] for s in range(4)]
     assert state.blocks == [9 - sold[s] for s in range(4)]
     assert state.phase_name() == "play" and state.current_player() == lead
     # The declared card stays in hand and cannot be played.
@@ -485,7 +485,7 @@ def test_advance_block_sale_goes_counterclockwise_from_right_of_the_lead() -> No
         random_step(state, rng)
     result = state.results[-1]
     assert result["declared"] == ["I3", "M2", "E2", "H1"] and result["sold"] == [sold[s] for s in range(4)]
-    assert all(CARD_NAME[cards_of(h)[0]] == result["declared"][s] for s, h in enumerate(state.hands))
+    assert all(CARD_NAME[cards_of(h)[0]] == result["declared"][s] for s, h in enumerate(state._hands))
     assert result["end_penalty"] == [-2 * state.blocks[s] for s in range(4)]
     for s in range(4):
         on_board = sum(stack.count(s) for stack in state.board)
@@ -500,8 +500,8 @@ def test_blocks_come_back_and_the_highest_score_leads_the_next_round() -> None:
     state = new(lead=1)
     to_round(state, 1, seed=9)
     assert state.board == [()] * 16 and state.blocks == [8] * 4
-    assert state.lead == state.leader == max(range(4), key=lambda s: (state.scores[s], -s))
-    assert state.results[0]["scores"] == state.scores
+    assert state.lead == state.leader == max(range(4), key=lambda s: (state.scores()[s], -s))
+    assert state.results[0]["scores"] == state.scores()
 
 
 # -- notation, setup, rendering -----------------------------------------------------------------
@@ -562,7 +562,7 @@ def test_notation_accepts_case_and_spacing_and_refuses_junk() -> None:
 def test_setup_example_and_errors() -> None:
     state = new(lead=2, r1=R1)
     assert state.current_player() == 2 and state.rnd == 0
-    assert set(R1[0]) <= {CARD_NAME[c] for c in cards_of(state.hands[0])}
+    assert set(R1[0]) <= {CARD_NAME[c] for c in cards_of(state._hands[0])}
     good: dict[str, Any] = {"lead": 2, "decks": [deal(0, None), deal(1, None), deal(2, None)]}
     assert GAME.state_from_setup(good) == GAME.state_from_setup(dict(good))
     bad_cases = [
@@ -642,7 +642,7 @@ def test_render_at_the_end_gives_the_final_scores() -> None:
     while not state.is_terminal():
         random_step(state, rng)
     lines = state.render().splitlines()
-    assert lines[-1] == "final scores: " + ", ".join(f"P{s + 1} {state.scores[s]}" for s in range(4))
+    assert lines[-1] == "final scores: " + ", ".join(f"P{s + 1} {state.scores()[s]}" for s in range(4))
     seats = [line for line in lines if line.startswith(("P1:", "P2:", "P3:", "P4:"))]
     assert len(seats) == 4 and all("blocks left  1 card  " in line for line in seats)  # the Declaration
 
@@ -663,9 +663,9 @@ def test_each_round_deals_its_hand_and_blocks_and_takes_the_blocks_back() -> Non
     state = new(lead=1)
     for rnd, (hand, blocks) in enumerate([(8, 7), (9, 8), (9, 9)]):
         to_round(state, rnd, seed=rnd)
-        assert [h.bit_count() for h in state.hands] == [hand] * 4
+        assert [h.bit_count() for h in state._hands] == [hand] * 4
         assert state.blocks == [blocks] * 4 and state.board == [()] * 16 and state.sold == [0] * 4
-        fives = sum(CARD_RANK[c] == 5 for h in state.hands for c in cards_of(h))
+        fives = sum(CARD_RANK[c] == 5 for h in state._hands for c in cards_of(h))
         assert fives == (0 if rnd == 0 else 4)
     assert state.phase_name() == "declare"  # round 3 opens with the reveal
 
@@ -674,7 +674,7 @@ def test_any_card_may_be_played_at_any_time() -> None:
     """No suit to follow: after an Intelligent lead every card of the hand stays playable."""
     state = new(lead=0, r1=R1)
     do(state, "I3")
-    hand = cards_of(state.hands[1])
+    hand = cards_of(state._hands[1])
     assert state.legal_actions() == [c * 3 for c in hand]
     assert {CARD_SUIT[c] for c in hand} > {0}
     do(state, "H1")
@@ -702,7 +702,7 @@ def test_a_two_two_tie_in_play_goes_to_the_suit_led() -> None:
         "default",
     ]
     do(state, "b2x2")
-    assert state.board[SQUARE_OF_NAME["b2"]] == (2, 2) and state.scores == [0, 0, 2, 0]
+    assert state.board[SQUARE_OF_NAME["b2"]] == (2, 2) and state.scores() == [0, 0, 2, 0]
     assert state.phase_name() == "play" and state.leader == 0  # RH1 leads the next trick
 
 
@@ -718,7 +718,7 @@ def test_round_three_places_with_shared_ties() -> None:
     state = new(lead=0)
     to_round(state, 2)
     state.declared = [CARD_OF_NAME[name] for name in ("I7", "M5", "I4", "E9")]
-    state.hands = [1 << c for c in state.declared]
+    state._hands = [1 << c for c in state.declared]
     state.board = board(
         a1=(0,),
         b1=(0,),  # I: seat 0 first with two tops,

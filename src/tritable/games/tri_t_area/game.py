@@ -603,14 +603,15 @@ class TriTAreaState(State):
     """A Tri*T*Area position."""
 
     __slots__ = (
+        "_hands",
         "_results",
+        "_scores",
         "blocks",
         "board",
         "decks",
         "declared",
         "extra_from",
         "first_lead",
-        "hands",
         "lead",
         "leader",
         "phase",
@@ -620,15 +621,16 @@ class TriTAreaState(State):
         "rh_cards",
         "rnd",
         "sale_turn",
-        "scores",
         "sold",
         "trick",
         "trick_no",
     )
 
+    _HAS_VOCABULARY = True
+
     game: TriTArea
     decks: tuple[tuple[int, ...], ...]
-    hands: list[int]  # bitmasks of cards
+    _hands: list[int]  # bitmasks of cards
     board: list[tuple[int, ...]]  # per square the seats of its blocks, bottom first
     trick: list[tuple[int, int, int]]  # (seat, card, value) in play order
     played: list[list[tuple[int, int]]]  # per round, (seat, play action) in play order
@@ -650,7 +652,7 @@ class TriTAreaState(State):
             return
         self.decks = decks
         self.first_lead = lead
-        self.scores = [0] * SEATS
+        self._scores = [0] * SEATS
         self.played = []
         self._results = []
         self._start_round(0, lead)
@@ -673,7 +675,7 @@ class TriTAreaState(State):
                 mask |= 1 << c
             hands.append(mask)
         self.rnd = rnd
-        self.hands = hands
+        self._hands = hands
         self.blocks = [spec.blocks] * SEATS
         self.board = [()] * NSQUARES
         self.lead = self.leader = lead
@@ -723,9 +725,9 @@ class TriTAreaState(State):
             check_seat(seat, SEATS)
             return []
         if ph == DECLARE_PHASE:
-            return [DECLARE + c for c in cards_of(self.hands[seat])]
+            return [DECLARE + c for c in cards_of(self._hands[seat])]
         if ph == PLAY_PHASE:
-            mask = self.hands[seat]
+            mask = self._hands[seat]
             if self.declared[seat] >= 0:
                 mask &= ~(1 << self.declared[seat])
             out: list[Action] = []
@@ -772,18 +774,18 @@ class TriTAreaState(State):
         if not 0 <= action < NPLAYS:
             raise IllegalActionError(f"seat {seat} must play a card, not {self._name(action)}")
         card, variant = divmod(action, VARIANTS)
-        if not self.hands[seat] >> card & 1:
+        if not self._hands[seat] >> card & 1:
             raise IllegalActionError(f"{CARD_NAME[card]} is not in seat {seat}'s hand")
         if card == self.declared[seat]:
             raise IllegalActionError(f"{CARD_NAME[card]} is seat {seat}'s Declaration of Intent: it stays in hand")
         if variant:
             if CARD_RANK[card] != FIVE:
                 raise IllegalActionError(f"only a {FIVE} may change its value, not {CARD_NAME[card]}")
-            self.scores[seat] -= FIVE_COST
+            self._scores[seat] -= FIVE_COST
             value = FIVE_VALUES[variant - 1]
         else:
             value = CARD_RANK[card]
-        self.hands[seat] &= ~(1 << card)
+        self._hands[seat] &= ~(1 << card)
         self.played[-1].append((seat, action))
         trick = self.trick
         trick.append((seat, card, value))
@@ -798,7 +800,7 @@ class TriTAreaState(State):
     def _place(self, seat: int, action: int) -> None:
         card = self.rh_cards[self.placer]
         if action == DEFAULT:
-            self.scores[seat] -= CARD_RANK[card]
+            self._scores[seat] -= CARD_RANK[card]
             self._next_placer()
             return
         n, sq = divmod(action - PLACE, 20)
@@ -837,7 +839,7 @@ class TriTAreaState(State):
     def _build(self, seat: int, sq: int, n: int) -> None:
         stack = self.board[sq]
         if not stack:
-            self.scores[seat] += PRINTED[sq]
+            self._scores[seat] += PRINTED[sq]
         self.board[sq] = stack + (seat,) * n
         self.blocks[seat] -= n
 
@@ -861,7 +863,7 @@ class TriTAreaState(State):
         card = action - DECLARE
         if not 0 <= card < NCARDS:
             raise IllegalActionError(f"seat {seat} must declare a card, not {self._name(action)}")
-        if not self.hands[seat] >> card & 1:
+        if not self._hands[seat] >> card & 1:
             raise IllegalActionError(f"{CARD_NAME[card]} is not in seat {seat}'s hand")
         self.declared[seat] = card
         if min(self.declared) >= 0:
@@ -874,7 +876,7 @@ class TriTAreaState(State):
         if n > self.blocks[seat]:
             raise IllegalActionError(f"seat {seat} has {self.blocks[seat]} blocks, cannot sell {n}")
         self.blocks[seat] -= n
-        self.scores[seat] += SALE_PRICE * n
+        self._scores[seat] += SALE_PRICE * n
         self.sold[seat] = n
         self.sale_turn += 1
         if self.sale_turn == SEATS:
@@ -883,7 +885,7 @@ class TriTAreaState(State):
     def _end_round(self) -> None:
         spec = ROUNDS[self.rnd]
         board = self.board
-        scores = self.scores
+        scores = self._scores
         areas = []
         places = []
         for area in range(len(SUIT_LETTERS)):
@@ -895,7 +897,7 @@ class TriTAreaState(State):
         declaration = [0] * SEATS
         if spec.declaration is not None:
             for s in range(SEATS):
-                card = self.declared[s] if spec.declaration == "reveal" else cards_of(self.hands[s])[0]
+                card = self.declared[s] if spec.declaration == "reveal" else cards_of(self._hands[s])[0]
                 declared[s] = CARD_NAME[card]
                 place = places[CARD_SUIT[card]][s]
                 if place == 1:
@@ -928,11 +930,22 @@ class TriTAreaState(State):
 
     # -- results ---------------------------------------------------------------------------------
 
+    def scores(self) -> list[float]:
+        """Every seat's money (points) now; at the end, the final scores."""
+        return list(self._scores)
+
+    def hand(self, seat: int) -> list[str]:
+        """``seat``'s cards in notation, in card order (suits I, M, E, H, then rank)."""
+        return [CARD_NAME[c] for c in cards_of(self._hands[seat])]
+
+    def hand_sizes(self) -> list[int]:
+        return [h.bit_count() for h in self._hands]
+
     def outcome(self) -> Outcome:
         if self.phase != OVER:
             raise self._not_over()
         # A copy: an outcome, like a view, must not alias the state.
-        return Outcome.from_scores(self.scores, {"rounds": json.loads(json.dumps(self._results))})
+        return Outcome.from_scores(self._scores, {"rounds": json.loads(json.dumps(self._results))})
 
     # -- copies, identity, JSON ------------------------------------------------------------------
 
@@ -943,8 +956,8 @@ class TriTAreaState(State):
         new.first_lead = self.first_lead
         new.rnd = self.rnd
         new.phase = self.phase
-        new.hands = list(self.hands)
-        new.scores = list(self.scores)
+        new._hands = list(self._hands)
+        new._scores = list(self._scores)
         new.blocks = list(self.blocks)
         new.board = list(self.board)
         new.lead = self.lead
@@ -968,8 +981,8 @@ class TriTAreaState(State):
             self.first_lead,
             self.rnd,
             self.phase,
-            tuple(self.hands),
-            tuple(self.scores),
+            tuple(self._hands),
+            tuple(self._scores),
             tuple(self.blocks),
             tuple(self.board),
             self.lead,
@@ -1015,13 +1028,11 @@ class TriTAreaState(State):
             "lead": self.lead,
             "leader": self.leader,
             "trick_number": self.trick_no + 1,
-            "scores": list(self.scores),
             "blocks": list(self.blocks),
             "sold": list(self.sold),
             "board": [list(stack) for stack in self.board],
-            "hand_sizes": [h.bit_count() for h in self.hands],
             "trick": [[s, name(a)] for s, a in self.played[-1][len(self.played[-1]) - len(self.trick) :]],
-            "rightholders": [rh1, rh2] if rh1 >= 0 else None,
+            "rightholders": [rh1, rh2 if rh2 >= 0 else None] if rh1 >= 0 else None,
             "placing": self.placer if self.phase in (PLACE_PHASE, EXTRA_PHASE) else None,
             "extra_from": SQUARE_NAME[self.extra_from] if self.extra_from >= 0 else None,
             "declared": declared,
@@ -1051,13 +1062,14 @@ class TriTAreaState(State):
     def to_json(self) -> JSON:
         data = self._json_header()
         data.update(self._public(None, True))
-        data["hands"] = [[CARD_NAME[c] for c in cards_of(h)] for h in self.hands]
+        data["scores"] = list(self._scores)
+        data["hand_sizes"] = self.hand_sizes()
+        data["hands"] = [[CARD_NAME[c] for c in cards_of(h)] for h in self._hands]
         return json.loads(json.dumps(data))
 
     def view(self, seat: int | None = None) -> JSON:
         data = self._view_header(seat)
         data.update(self._public(seat, False))
-        data["hand"] = [CARD_NAME[c] for c in cards_of(self.hands[seat])] if seat is not None else None
         data["results"] = json.loads(json.dumps(self._results))  # a copy: views must not alias the state
         return data
 
@@ -1102,7 +1114,7 @@ class TriTAreaState(State):
             lines.append("trick: " + ", ".join(f"P{s + 1} {text}" for s, text in v["trick"]))
         if v["rightholders"] is not None:
             rh1, rh2 = v["rightholders"]
-            lines.append(f"rightholders: RH1 P{rh1 + 1}" + (f", RH2 P{rh2 + 1}" if rh2 >= 0 else ", no RH2"))
+            lines.append(f"rightholders: RH1 P{rh1 + 1}" + (f", RH2 P{rh2 + 1}" if rh2 is not None else ", no RH2"))
         if self._results:
             last = self._results[-1]
             lines.append(
@@ -1120,5 +1132,5 @@ class TriTAreaState(State):
         elif p == SIMULTANEOUS:
             lines.append("to move: " + ", ".join(f"P{s + 1}" for s in self.players_to_move()) + ", declare a card")
         else:
-            lines.append("final scores: " + ", ".join(f"P{s + 1} {self.scores[s]}" for s in range(SEATS)))
+            lines.append("final scores: " + ", ".join(f"P{s + 1} {self._scores[s]}" for s in range(SEATS)))
         return "\n".join(lines)
