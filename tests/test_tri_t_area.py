@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -20,8 +21,9 @@ from tritable.engine import (
 )
 from tritable.engine.playout import random_step
 from tritable.games.tri_t_area import TriTArea, TriTAreaState
-from tritable.games.tri_t_area import game as tri_t_area_game
-from tritable.games.tri_t_area.game import (
+from tritable.games.tri_t_area import tables as tri_t_area_tables
+from tritable.games.tri_t_area.game import area_standing, rightholders, tallest_points
+from tritable.games.tri_t_area.tables import (
     CARD_NAME,
     CARD_OF_NAME,
     CARD_RANK,
@@ -29,10 +31,7 @@ from tritable.games.tri_t_area.game import (
     DATA,
     ROUNDS,
     SQUARE_OF_NAME,
-    area_standing,
     cards_of,
-    rightholders,
-    tallest_points,
 )
 
 GAME = TriTArea()
@@ -115,17 +114,17 @@ def test_the_data_table_holds_the_reconstruction() -> None:
 
 
 def test_a_data_table_the_code_cannot_use_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
-    tri_t_area_game._check_data()  # the table as shipped
-    monkeypatch.setattr(tri_t_area_game, "RH2_MAX", 4)  # RH2's 4 blocks still end below "default"
-    tri_t_area_game._check_data()
-    monkeypatch.setattr(tri_t_area_game, "RH2_MAX", 5)
+    tri_t_area_tables._check_data()  # the table as shipped
+    monkeypatch.setattr(tri_t_area_tables, "RH2_MAX", 4)  # RH2's 4 blocks still end below "default"
+    tri_t_area_tables._check_data()
+    monkeypatch.setattr(tri_t_area_tables, "RH2_MAX", 5)
     with pytest.raises(ImportError, match="RH2 at most 4 blocks"):
-        tri_t_area_game._check_data()
-    monkeypatch.setattr(tri_t_area_game, "RH2_MAX", DATA["rightholder2_max_blocks"])
+        tri_t_area_tables._check_data()
+    monkeypatch.setattr(tri_t_area_tables, "RH2_MAX", DATA["rightholder2_max_blocks"])
     nine = (ROUNDS[0]._replace(hand=9), *ROUNDS[1:])  # 4 x 9 cards from a 32-card deck
-    monkeypatch.setattr(tri_t_area_game, "ROUNDS", nine)
+    monkeypatch.setattr(tri_t_area_tables, "ROUNDS", nine)
     with pytest.raises(ImportError, match="each round deals at most its deck"):
-        tri_t_area_game._check_data()
+        tri_t_area_tables._check_data()
 
 
 # -- rightholders -------------------------------------------------------------------------------
@@ -604,17 +603,23 @@ def test_samples_deal_the_rounds_to_come_at_random() -> None:
     assert len(later) == 20
 
 
+def seat_line(text: str, seat: int) -> str:
+    return next(line for line in text.splitlines() if line.startswith(f"P{seat + 1} "))
+
+
 def test_render_shows_the_board_and_only_the_own_hand() -> None:
     state = new(lead=0, r1=R1)
     trick(state, {0: "I3", 1: "M7", 2: "E1", 3: "H9"})
     do(state, "b2")
     text = state.render(1)
-    assert "I(2) 1xP1" in text and "E(2) ." in text
+    assert "b2 I (2)" in text and "c3 H (2)" in text
+    assert re.search(r"b2 I \(2\) .*\n.*│ ■1 ", text)  # P1's block on b2, under its name
     assert "your hand: I8" in text
-    assert "P1:    2 points  6 blocks left  7 cards" in text
+    assert re.fullmatch(r"P1 +2 +6 +7 +\(leader\) ◀ to act", seat_line(text, 0).rstrip())
+    assert seat_line(text, 1).rstrip().endswith("you")
     assert "I6" not in text  # seat 0's card
+    assert "last trick: P1 I3  P2 M7  P3 E1  P4 H9 · RH1 P1 b2" in text
     assert "your hand" not in state.render()
-    assert "to move: P1, play a card" in state.render()
 
 
 def test_render_names_the_rightholders_seat_0_included() -> None:
@@ -622,18 +627,20 @@ def test_render_names_the_rightholders_seat_0_included() -> None:
     trick(state, {0: "I9", 1: "I1", 2: "M2", 3: "H3"})  # I dominant: lowest I1 RH1, highest I9 RH2
     assert state.rh == (1, 0)
     text = state.render()
-    assert "rightholders: RH1 P2, RH2 P1" in text
-    assert text.splitlines()[-1] == "to move: P2, place as RH1 (or default)"
+    assert "trick: P1 I9  P2 I1  P3 M2  P4 H3  ·  RH1 P2, RH2 P1" in text
+    assert "RH1 P2 places one block, or defaults" in text
+    assert seat_line(text, 1).rstrip().endswith("RH1 ◀ to act") and seat_line(text, 0).rstrip().endswith("RH2")
 
 
 def test_render_of_the_reveal_hides_the_others_declarations_until_all_chose() -> None:
     state = round_three()
     state.apply_action(GAME.string_to_action("declare M2"), 1)
-    own = state.render(1).splitlines()
-    other = state.render(0).splitlines()
-    assert own[-1] == "to move: P1, P3, P4, declare a card"
-    assert next(line for line in own if line.startswith("P2:")).endswith("declared M2  <- you")
-    assert next(line for line in other if line.startswith("P2:")).endswith("declared (hidden)")
+    own, other = state.render(1), state.render(0)
+    assert "Declaration of Intent: everyone reveals a card at once" in own
+    assert re.search(r" M2 +you$", seat_line(own, 1).rstrip())
+    assert re.search(r" chosen *$", seat_line(other, 1))
+    assert "M2" not in seat_line(other, 1)
+    assert all(seat_line(own, s).rstrip().endswith("◀ to act") for s in (0, 2, 3))
 
 
 def test_render_at_the_end_gives_the_final_scores() -> None:
@@ -641,10 +648,155 @@ def test_render_at_the_end_gives_the_final_scores() -> None:
     rng = random.Random(2)
     while not state.is_terminal():
         random_step(state, rng)
-    lines = state.render().splitlines()
-    assert lines[-1] == "final scores: " + ", ".join(f"P{s + 1} {state.scores()[s]}" for s in range(4))
-    seats = [line for line in lines if line.startswith(("P1:", "P2:", "P3:", "P4:"))]
-    assert len(seats) == 4 and all("blocks left  1 card  " in line for line in seats)  # the Declaration
+    text = state.render()
+    lines = text.splitlines()
+    assert "game over" in lines[0]
+    assert lines[-1].split() == ["total", "after", "3", *map(str, state.scores())]
+    assert all(re.fullmatch(r"P\d +-?\d+ +\d+ +\d* +1 +[IMEH]\d *", seat_line(text, s)) for s in range(4))
+
+
+def test_a_small_screen_gets_the_compact_drawing() -> None:
+    from tritable.games.tri_t_area.render import draw
+
+    state = new(lead=0)
+    rng = random.Random(4)
+    while not state.is_terminal():
+        random_step(state, rng)
+        for seat in (None, 0):
+            view = state.view(seat)
+            small = draw(view, 80, 14)
+            assert small.width <= 80 and small.height <= 14, small.text()
+            assert draw(view, 120) == draw(view, 120, None) and draw(view, 120).height > 14  # the full one
+            for line, stack in zip(small.lines[2:6], (view["board"][r * 4 : r * 4 + 4] for r in range(4)), strict=True):
+                owners = "".join(text for text, tag in line if tag.startswith("seat") and "@" in tag)
+                assert owners == "".join(str(s + 1) for stack_ in stack for s in stack_)
+
+
+# -- last_action, events, last_trick --------------------------------------------------------------
+
+
+def kinds(state: TriTAreaState, seat: int | None = None) -> list[str]:
+    return [e["type"] for e in state.view(seat)["events"]]
+
+
+def test_a_trick_s_events_say_what_each_action_did() -> None:
+    state = new(lead=0, r1=R1)
+    view = state.view(None)
+    assert view["last_action"] is None and view["events"] == [] and view["last_trick"] is None
+    do(state, "I3")
+    assert state.view(2)["last_action"] == {"seat": 0, "action": "I3"}
+    assert state.view(2)["events"] == [{"type": "play", "seat": 0, "card": "I3", "value": 3, "text": "P1 plays I3"}]
+    do(state, "M7", "E1", "H9")
+    events = state.view(None)["events"]
+    assert [e["type"] for e in events] == ["play", "rightholders"]
+    assert events[1]["rightholders"] == [0, None]
+    assert events[1]["text"] == "four suits: P1 leads and is RH1 with I3; no RH2"
+    do(state, "b2")
+    view = state.view(None)
+    built = ["P1 builds a block on b2 (Intelligent, 1 high): +2", "P1 leads trick 2"]
+    assert [e["text"] for e in view["events"]] == built
+    assert view["trick"] == [] and view["last_trick"] == {
+        "round": 1,
+        "trick": 1,
+        "cards": [[0, "I3"], [1, "M7"], [2, "E1"], [3, "H9"]],
+        "rightholders": [0, None],
+        "built": [[0, "b2"]],
+    }
+    # The next trick: I dominant, I4 lowest (P3, RH1), I8 highest (P2, RH2).
+    do(state, "I6", "I8", "I4", "H6")
+    events = state.view(None)["events"]
+    assert events[-1]["text"] == "RH1 P3 (I4, lowest Intelligent), RH2 P2 (I8, highest Intelligent)"
+    assert state.view(None)["last_trick"]["trick"] == 1  # still the first: the second is not done
+    do(state, "default")
+    assert state.view(0)["events"] == [
+        {"type": "default", "seat": 2, "card": "I4", "points": -4, "text": "P3 defaults: -4 (I4)"}
+    ]
+    do(state, "b2x2")  # on P1's block: no extra (it holds none of P2's)
+    assert [e["text"] for e in state.view(0)["events"]] == [
+        "P2 builds 2 blocks on b2 (Intelligent, 3 high)",
+        "P3 leads trick 3",
+    ]
+    assert state.view(0)["last_trick"]["built"] == [[2, "default"], [1, "b2x2"]]
+    assert state.view(0)["last_trick"]["rightholders"] == [2, 1]
+
+
+def test_a_build_next_to_the_own_building_says_so_and_the_extra_is_told() -> None:
+    state = new(lead=0, r1=R1)
+    trick(state, {0: "I3", 1: "M7", 2: "E1", 3: "H9"})
+    do(state, "b2")
+    trick(state, {0: "I6", 1: "M6", 2: "E6", 3: "H6"})  # four suits again: P1 builds
+    do(state, "b1")
+    assert kinds(state) == ["build", "extra_right"]
+    assert state.view(None)["events"][1]["square"] == "b1"
+    do(state, "+c1")
+    assert [e["text"] for e in state.view(None)["events"]] == [
+        "P1 adds a block on c1 (Intelligent, 1 high)",
+        "P1 leads trick 3",
+    ]
+    assert state.view(None)["last_trick"]["built"] == [[0, "b1"], [0, "+c1"]]
+
+
+def test_the_sealed_declaration_is_shown_only_to_its_seat_until_the_reveal() -> None:
+    state = round_three()
+    state.apply_action(GAME.string_to_action("declare M2"), 1)
+    assert state.view(1)["last_action"] == {"seat": 1, "action": "declare M2"}
+    for seat in (None, 0, 2, 3):
+        view = state.view(seat)
+        assert view["last_action"] == {"seat": 1, "action": None}
+        assert view["events"] == [{"type": "declare", "seat": 1, "card": None, "text": "P2 has chosen a Declaration"}]
+        assert "M2" not in repr(view["events"])
+    for s in (3, 0, 2):
+        state.apply_action(state.legal_actions(s)[0], s)
+    declared = state.view(None)["declared"]
+    events = state.view(None)["events"]
+    assert state.view(None)["last_action"]["action"] == f"declare {declared[2]}"
+    assert events[-1] == {
+        "type": "reveal",
+        "seat": None,
+        "declared": declared,
+        "text": "Declarations revealed: " + ", ".join(f"P{s + 1} {declared[s]}" for s in range(4)),
+    }
+
+
+def test_a_round_s_end_is_told_and_its_last_trick_and_city_stay_in_view() -> None:
+    state = new(lead=0)
+    rng = random.Random(7)
+    while state.rnd == 0:
+        random_step(state, rng)
+    view = state.view(3)
+    types = [e["type"] for e in view["events"]]
+    assert types[-2:] == ["round_end", "lead"] and "area" in types
+    assert view["events"][-1]["text"] == f"P{state.lead + 1} leads round 2 (highest score)"
+    assert view["last_trick"]["round"] == 1 and view["last_trick"]["trick"] == 8
+    assert view["last_trick"]["cards"] == [[s, GAME.action_to_string(a)] for s, a in state.played[0][-4:]]
+    assert view["results"][0]["board"] != view["board"]  # the city as scored, beside the new round's
+    result = view["results"][0]
+    areas = {e["area"]: e for e in view["events"] if e["type"] == "area"}
+    for letter, points in result["areas"].items():
+        assert (letter in areas) == any(result["places"][letter])
+        if letter in areas:
+            assert areas[letter]["points"] == points
+    # Through the next trick the last trick stays; the one after replaces it.
+    while len(state.played[1]) < 4 or state.phase_name() != "play":
+        random_step(state, rng)
+        if state.rnd == 1 and state.phase_name() != "play":
+            assert state.view(None)["last_trick"]["round"] == 1
+    assert state.view(None)["last_trick"]["round"] == 2
+
+
+def test_a_sample_shows_who_chose_last_in_the_reveal() -> None:
+    state = round_three()
+    for s in (0, 3, 1):  # seat 1 last, its choice hidden from seat 0
+        state.apply_action(state.legal_actions(s)[-1], s)
+    for seat in (None, 0, 1, 2):
+        view = state.view(seat)
+        for i in range(3):
+            assert GAME.sample_state(view, random.Random(i)).view(seat) == view
+    state.apply_action(state.legal_actions(2)[0], 2)
+    state.apply_action(state.legal_actions()[0])  # the first sale
+    for done in (state.clone(),):
+        view = done.view(0)
+        assert GAME.sample_state(view, random.Random(0)).view(0) == view
 
 
 def test_the_game_has_hidden_information() -> None:
@@ -892,7 +1044,12 @@ def test_declarations_made_in_another_order_show_the_same_views() -> None:
     assert forwards.history != backwards.history
     assert forwards == backwards and hash(forwards) == hash(backwards)
     for seat in [None, *range(4)]:
-        assert forwards.view(seat) == backwards.view(seat)
+        # The same position, come by different last actions: only the narration differs.
+        ahead, behind = forwards.view(seat), backwards.view(seat)
+        assert ahead["last_action"]["seat"] == seats[-1] and behind["last_action"]["seat"] == seats[0]
+        for view in (ahead, behind):
+            del view["last_action"], view["events"]
+        assert ahead == behind
     seat = forwards.current_player()
     seat = seat if seat >= 0 else forwards.players_to_move()[0]
     agent = "mcts:iterations=30:determinizations=2"

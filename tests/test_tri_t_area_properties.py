@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from tritable.engine import SIMULTANEOUS, Record
 from tritable.engine.playout import random_step
 from tritable.games.tri_t_area import TriTArea, TriTAreaState
-from tritable.games.tri_t_area.game import CARD_NAME, CARD_OF_NAME, NCARDS, ROUNDS, cards_of
+from tritable.games.tri_t_area.tables import CARD_NAME, CARD_OF_NAME, NCARDS, ROUNDS, cards_of
 
 GAME = TriTArea()
 MOST_PLIES = len(ROUNDS) * 8 * (4 + 4) + 2 * 4  # plays, two placements and two extras a trick; reveal; sale
