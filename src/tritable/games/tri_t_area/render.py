@@ -137,7 +137,7 @@ def _notes(view: Mapping[str, Any], s: int, compact: bool = False) -> list[Span]
         if rh == s:
             spans.append((f"RH{i + 1} ", "rh"))
     if s in view["turn"]["players"]:
-        spans.append(("◀ to act", "to_act"))
+        spans.append(("◀" if compact else "◀ to act", "to_act"))
     return spans
 
 
@@ -208,8 +208,11 @@ def _doing(view: Mapping[str, Any]) -> list[Span] | None:
         return [(f"additional construction: one more block next to {view['extra_from']}, or no extra", "")]
     if view["phase"] == "place" and view["placing"] is not None:
         rh = view["rightholders"][view["placing"]]
-        most = "one block" if view["placing"] == 0 else f"up to {DATA['rightholder2_max_blocks']} blocks on one square"
-        return [("RH" + str(view["placing"] + 1) + " ", "rh"), seat(rh), (f" places {most}, or defaults", "")]
+        most = min(view["blocks"][rh], 1 if view["placing"] == 0 else DATA["rightholder2_max_blocks"])
+        does = {0: " has no block left: defaults", 1: " places one block, or defaults"}.get(
+            most, f" places up to {most} blocks on one square, or defaults"
+        )
+        return [("RH" + str(view["placing"] + 1) + " ", "rh"), seat(rh), (does, "")]
     return None
 
 
@@ -252,10 +255,15 @@ def city(board: Sequence[Sequence[int]], width: int | None = None) -> Drawing:
     return d
 
 
-def small_city(board: Sequence[Sequence[int]]) -> Drawing:
-    """The city one line a row: area letter, ``*`` on a printed square, the owners bottom first."""
+def small_city(board: Sequence[Sequence[int]], most: int | None = None) -> Drawing:
+    """The city one line a row: area letter, ``*`` on a printed square, the owners bottom first
+    (``122``); a building too tall for ``most`` columns a square shows its height and its top
+    owners (``7:344``: 7 high, the top three blocks P3's, P4's, P4's)."""
     tallest = max((len(stack) for stack in board), default=0)
     column = max(6, tallest + 3)
+    if most is not None:
+        column = max(6, min(column, most))
+    room = column - 3
     d = Drawing()
     d.add(("   " + "".join(f" {f}".ljust(column) for f in FILES), "dim"))
     for r in range(ROWS):
@@ -265,11 +273,17 @@ def small_city(board: Sequence[Sequence[int]]) -> Drawing:
             area = SUIT_LETTERS[AREA_OF[sq]]
             line += [(" " + area, f"dim@{area}"), ("*" if PRINTED[sq] else " ", f"printed@{area}")]
             stack = board[sq]
+            used = max(1, len(stack))
+            if len(stack) > room:
+                height = f"{len(stack)}:"
+                line.append((height, f"dim@{area}"))
+                stack = stack[len(stack) - (room - len(height)) :]
+                used = room
             if stack:
                 line += [(str(owner + 1), f"seat{owner}@{area}") for owner in stack]
             else:
                 line.append(("·", f"dim@{area}"))
-            line.append((" " * (column - 3 - max(1, len(stack))), f"area_{area}"))
+            line.append((" " * (column - 3 - used), f"area_{area}"))
         d.lines.append(line)
     return d
 
@@ -300,18 +314,22 @@ def round_rows(results: Sequence[Mapping[str, Any]], players: int) -> list[tuple
     return out
 
 
+LABEL = 20
+"""The width of the round scoring's labels."""
+
+
 def scoring(results: Sequence[Mapping[str, Any]], players: int, last_only: bool = False) -> Drawing:
     """Each finished round's scoring per seat (``last_only``: the last round's)."""
     d = Drawing()
     d.add(("round scoring", "bold"))
-    d.add(("round            ", "dim"), *[span for s in range(players) for span in (("   ", ""), seat(s))])
+    d.add(("round".ljust(LABEL), "dim"), *[span for s in range(players) for span in (("   ", ""), seat(s))])
     rounds = round_rows(results, players)
     for (r, rows), result in zip(rounds, results, strict=True):
         if last_only and result is not results[-1]:
             continue
         for label, values in rows:
-            d.add(f"{r}: {label}".ljust(17), *[(f"{v if v else '':>5}", "") for v in values])
-        d.add((f"total after {r}".ljust(17), "bold"), *[(f"{v:>5}", "bold") for v in result["scores"]])
+            d.add(f"{r}: {label}".ljust(LABEL), *[(f"{v if v else '':>5}", "") for v in values])
+        d.add((f"total after round {r}".ljust(LABEL), "bold"), *[(f"{v:>5}", "bold") for v in result["scores"]])
     return d
 
 
@@ -338,8 +356,6 @@ def full_layout(view: Mapping[str, Any], width: int | None = None) -> Drawing:
 def compact_layout(view: Mapping[str, Any], width: int = 80) -> Drawing:
     d = Drawing()
     d.add(*header(view))
-    board = small_city(view["board"])
-    left = board.width + 2
     seats = Drawing()
     seats.add(("    score blk sold hand decl", "dim"))
     for s in range(view["players"]):
@@ -353,13 +369,19 @@ def compact_layout(view: Mapping[str, Any], width: int = 80) -> Drawing:
             " " * (7 - len(decl[0])),
             *notes,
         )
-    for i in range(max(board.height, seats.height)):
-        line = list(board.lines[i]) if i < board.height else []
-        used = sum(len(text) for text, _ in line)
-        line.append((" " * (left - used), ""))
-        if i < seats.height:
-            line += seats.lines[i]
-        d.lines.append(line)
+    board = small_city(view["board"], (width - 2 - seats.width - 3) // COLS)
+    left = board.width + 2
+    if left + seats.width <= width:  # the seats beside the city
+        for i in range(max(board.height, seats.height)):
+            line = list(board.lines[i]) if i < board.height else []
+            used = sum(len(text) for text, _ in line)
+            line.append((" " * (left - used), ""))
+            if i < seats.height:
+                line += seats.lines[i]
+            d.lines.append(line)
+    else:
+        d.extend(board)
+        d.extend(seats)
     d.add(*legend())
     d.add(*key(view, compact=True), *fives(view, compact=True))
     for extra in (_trick(view), last_trick(view), _doing(view), _hand(view)):
@@ -371,4 +393,34 @@ def compact_layout(view: Mapping[str, Any], width: int = 80) -> Drawing:
         for s in range(view["players"]):
             spans += [("  " if s else "", ""), seat(s), (f" {result['scores'][s]}", "")]
         d.add(*spans)
-    return d
+    return wrapped(d, width)
+
+
+def wrapped(d: Drawing, width: int) -> Drawing:
+    """``d`` with every line longer than ``width`` broken at spaces (or anywhere, for a word
+    longer than a line), the rest indented by two."""
+    out = Drawing()
+    for line in d.lines:
+        if sum(len(text) for text, _ in line) <= width:
+            out.lines.append(line)
+            continue
+        current: list[Span] = []
+        used = 0
+        for text, tag in line:
+            while used + len(text) > width:
+                room = width - used
+                cut = text.rfind(" ", 0, room + 1)
+                if cut <= 0 and used > 2:  # start the piece on the next line
+                    cut = 0
+                elif cut <= 0:
+                    cut = room
+                if cut:
+                    current.append((text[:cut], tag))
+                out.lines.append(current)
+                current, used = [("  ", "")], 2
+                text = text[cut:].lstrip(" ")
+            if text:
+                current.append((text, tag))
+                used += len(text)
+        out.lines.append(current)
+    return out
