@@ -162,3 +162,27 @@ def test_sample_state_fills_only_the_unseen(seed: int, cut: int) -> None:
     # Hidden parts are drawn: future deals differ between samples (and from the real one).
     if state.rnd < len(ROUNDS) - 1:
         assert len({s.decks[-1] for s in samples} | {state.decks[-1]}) > 1
+
+
+@given(seed=seeds, cut=st.integers(1, MOST_PLIES))
+def test_every_view_narrates_the_last_action_as_far_as_its_seat_may_see(seed: int, cut: int) -> None:
+    state = play(seed, cut)
+    before = play(seed, len(state.history) - 1)
+    again = GAME.state_from_json(json.loads(json.dumps(state.to_json())))
+    who, action = state.history[-1]
+    text = GAME.action_to_string(action)
+    ended = len(state.results) > len(before.results)
+    for seat in (None, 0, 1, 2, 3):
+        view = state.view(seat)
+        sealed = state.phase_name() == "declare" and who != seat and text.startswith("declare")
+        assert view["last_action"] == {"seat": who, "action": None if sealed else text}
+        events = view["events"]
+        assert events and events[0]["seat"] == who
+        assert all({"type", "seat", "text"} <= set(e) and isinstance(e["text"], str) and e["text"] for e in events)
+        if sealed:
+            assert [e["card"] for e in events] == [None]
+        assert ("round_end" in [e["type"] for e in events]) == ended
+        no_trick_done = state.rnd == 0 and len(state.played[0]) - len(state.trick) < 4
+        assert (view["last_trick"] is None) == no_trick_done
+        assert again.view(seat) == view  # derived from the history the JSON holds
+    assert again.key() == state.key()
