@@ -647,7 +647,8 @@ class TriTAreaState(State):
     def _history_shown(self, hidden: set[int], everything: bool) -> list[tuple[int, Action]]:
         """The history as ``_public`` gives it. In a view, the Declarations made together are
         listed in seat order: they are simultaneous, so the order they came in is no part of the
-        game, and two equal positions show the same view (agents seed from it)."""
+        game, and two equal positions show the same history (only ``last_action`` and ``events``
+        tell who chose last; agents seed from the rest)."""
         shown = [entry for i, entry in enumerate(self.history) if i not in hidden]
         if everything:
             return shown
