@@ -598,6 +598,19 @@ def test_tri_t_area_shows_the_last_trick_its_rightholders_and_a_key() -> None:
     assert shown > 10
 
 
+def test_tri_t_area_styles_every_tag_its_drawing_uses() -> None:
+    from tritable.cli.boards.tri_t_area import STYLES
+    from tritable.games.tri_t_area import render
+
+    tags: set[str] = set()
+    for state in random_states("tri-t-area", 4, seed=9):
+        for seat in (None, 0):
+            view = state.view(seat)
+            for drawing in (render.draw(view, 80, 14), render.draw(view, 200), render.city(view["board"])):
+                tags |= {tag for line in drawing.lines for _, tag in line}
+    assert tags - {""} <= set(STYLES) and {"seat3@H", "card_E", "rh", "to_act"} <= tags
+
+
 def test_tri_t_area_board_fits_the_screen() -> None:
     """At 80 x 24 (and narrower) the board leaves 10 lines to the prompt and menu; on a larger
     screen the full city is drawn, every square named."""

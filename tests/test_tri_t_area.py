@@ -691,7 +691,7 @@ def test_a_trick_s_events_say_what_each_action_did() -> None:
     do(state, "M7", "E1", "H9")
     events = state.view(None)["events"]
     assert [e["type"] for e in events] == ["play", "rightholders"]
-    assert events[1]["rightholders"] == [0, None]
+    assert events[1]["rightholders"] == [0, None] and events[1]["reason"] == "four suits"
     assert events[1]["text"] == "four suits: P1 leads and is RH1 with I3; no RH2"
     do(state, "b2")
     view = state.view(None)
@@ -708,6 +708,7 @@ def test_a_trick_s_events_say_what_each_action_did() -> None:
     do(state, "I6", "I8", "I4", "H6")
     events = state.view(None)["events"]
     assert events[-1]["text"] == "RH1 P3 (I4, lowest Intelligent), RH2 P2 (I8, highest Intelligent)"
+    assert events[-1]["reason"] == "most cards"
     assert state.view(None)["last_trick"]["trick"] == 1  # still the first: the second is not done
     do(state, "default")
     assert state.view(0)["events"] == [
@@ -720,6 +721,18 @@ def test_a_trick_s_events_say_what_each_action_did() -> None:
     ]
     assert state.view(0)["last_trick"]["built"] == [[2, "default"], [1, "b2x2"]]
     assert state.view(0)["last_trick"]["rightholders"] == [2, 1]
+
+
+def test_the_rightholders_event_says_which_rule_gave_the_rights() -> None:
+    state = new(lead=0, r1=[["I2"], ["M1"], ["I3"], ["M9"]])
+    trick(state, {0: "I2", 1: "M1", 2: "I3", 3: "M9"})  # I spans 1, M spans 8
+    told = state.view(None)["events"][-1]
+    assert (told["reason"], told["suit"], told["rightholders"]) == ("wider spread", "M", [1, 3])
+    assert told["text"].endswith("; Modern spreads wider")
+    state = new(lead=0, r1=[["I2"], ["I7"], ["I3"], ["I9"]])
+    trick(state, {0: "I2", 1: "I7", 2: "I3", 3: "I9"})
+    told = state.view(None)["events"][-1]
+    assert (told["reason"], told["rightholders"]) == ("one suit", [0, 3])
 
 
 def test_a_build_next_to_the_own_building_says_so_and_the_extra_is_told() -> None:
@@ -840,6 +853,11 @@ def test_a_two_two_tie_in_play_goes_to_the_suit_led() -> None:
     state = new(lead=0, r1=[["I2"], ["M4"], ["I6"], ["M8"]])
     trick(state, {0: "I2", 1: "M4", 2: "I6", 3: "M8"})
     assert state.rh == (0, 2) and state.current_player() == 0
+    told = state.view(None)["events"][-1]
+    assert told["reason"] == "suit led" and told["suit"] == "I"
+    assert told["text"] == (
+        "RH1 P1 (I2, lowest Intelligent), RH2 P3 (I6, highest Intelligent); equal spreads, Intelligent was led"
+    )
     with pytest.raises(IllegalActionError, match="not in the Intelligent area"):
         do(state, "d1")  # Modern, the other suit of the trick
     do(state, "c1")

@@ -149,8 +149,9 @@ the last placement clears the table, and through the next trick, even across the
 ``seat`` (or ``null``) and ``text``, and its own fields:
 
 - ``play`` (``card``, ``value``; ``points`` -2 for a 5 played as 0 or 10): "P2 plays M5 as 10: -2";
-- ``rightholders`` once a trick is full (``rightholders``, ``suit``: ``null`` for four suits):
-  "RH1 P3 (H2, lowest Happiness), RH2 P1 (H9, highest Happiness)";
+- ``rightholders`` once a trick is full (``rightholders``, ``suit``: ``null`` for four suits,
+  ``reason``: ``one suit``, ``most cards``, ``wider spread``, ``suit led`` or ``four suits``):
+  "RH1 P3 (H2, lowest Happiness), RH2 P1 (H9, highest Happiness); Happiness spreads wider";
 - ``build`` and ``extra`` (``square``, ``blocks``, ``height``, ``points`` for a printed square
   first built on): "P3 builds 2 blocks on b3 (Intelligent, 2 high): +2"; ``extra_right`` when
   the build earns an additional construction; ``no_extra``; ``default`` (``card``, ``points``):

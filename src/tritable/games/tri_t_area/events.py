@@ -180,22 +180,44 @@ def _play(who: int, action: int) -> JSON:
 
 
 def _rightholders(state: TriTAreaState, plays: list[tuple[int, int]]) -> JSON:
-    """Who holds the rights to build after a full trick, and why (the aid's table)."""
+    """Who holds the rights to build after a full trick, and why (the aid's table): ``reason``
+    is ``one suit``, ``most cards`` (one suit has more cards than each other), ``wider spread``
+    or ``suit led`` (two suits of two cards each), or ``four suits``."""
     rh1, rh2 = state.rh
     card = {s: NOTATION[a] for s, a in plays}
     if rh2 < 0:
-        text = f"four suits: {_p(rh1)} leads and is RH1 with {card[rh1]}; no RH2"
-        suit = None
+        return {
+            "type": "rightholders",
+            "seat": rh1,
+            "rightholders": [rh1, None],
+            "suit": None,
+            "reason": "four suits",
+            "text": f"four suits: {_p(rh1)} leads and is RH1 with {card[rh1]}; no RH2",
+        }
+    suit = CARD_SUIT[state.rh_cards[0]]
+    counts = [0] * len(SUIT_LETTERS)
+    for _, a in plays:
+        counts[CARD_SUIT[a // VARIANTS]] += 1
+    if counts[suit] == SEATS:
+        reason = "one suit"
+    elif counts.count(counts[suit]) == 1:
+        reason = "most cards"
     else:
-        suit = CARD_SUIT[state.rh_cards[0]]
-        name = SUIT_NAMES[suit]
-        text = f"RH1 {_p(rh1)} ({card[rh1]}, lowest {name}), RH2 {_p(rh2)} ({card[rh2]}, highest {name})"
+        spreads = {}
+        for s in range(len(SUIT_LETTERS)):
+            values = [_value(a) for _, a in plays if CARD_SUIT[a // VARIANTS] == s]
+            if len(values) == counts[suit]:
+                spreads[s] = max(values) - min(values)
+        reason = "suit led" if len(set(spreads.values())) == 1 else "wider spread"
+    name = SUIT_NAMES[suit]
+    why = {"suit led": f"; equal spreads, {name} was led", "wider spread": f"; {name} spreads wider"}.get(reason, "")
     return {
         "type": "rightholders",
         "seat": rh1,
-        "rightholders": [rh1, rh2 if rh2 >= 0 else None],
-        "suit": None if suit is None else SUIT_LETTERS[suit],
-        "text": text,
+        "rightholders": [rh1, rh2],
+        "suit": SUIT_LETTERS[suit],
+        "reason": reason,
+        "text": f"RH1 {_p(rh1)} ({card[rh1]}, lowest {name}), RH2 {_p(rh2)} ({card[rh2]}, highest {name}){why}",
     }
 
 
