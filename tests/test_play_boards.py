@@ -316,9 +316,13 @@ def test_tri_t_area_shows_the_city_as_scored_when_a_round_ends() -> None:
         text = text_of(shown)
         result = results[-1]
         assert f"round {result['round']} is over" in text
+        assert len(text.splitlines()) <= 14  # at 80 x 24, the city one line a row
         # The city drawn is the one scored (the next round's city is empty again).
         assert sum(len(stack) for stack in result["board"]) > 0
-        assert text.count("■") == sum(len(stack) for stack in result["board"])
+        from tritable.cli.boards.tri_t_area import round_over as full_round_over
+
+        large = text_of(full_round_over(before.view(None), after.view(None), 100, 60), width=100)
+        assert large.count("■") == sum(len(stack) for stack in result["board"])
         # Only this round's rows, with what play scored during the round so that they add up.
         r = result["round"]
         assert f"{r}: during play" in text and f"total after round {r}" in text

@@ -59,15 +59,27 @@ def draw(view: Mapping[str, Any], width: int = 80, height: int | None = 24) -> T
     return styled(render.draw(view, width, room), STYLES)
 
 
-def round_over(before: Mapping[str, Any], after: Mapping[str, Any]) -> RenderableType | None:
+def round_over(
+    before: Mapping[str, Any], after: Mapping[str, Any], width: int = 80, height: int | None = 24
+) -> RenderableType | None:
     """The city of the round the last action ended, as it was scored, with the round's scoring
-    (the action's ``round_end`` event says a round ended)."""
+    (the action's ``round_end`` event says a round ended); the city one line a row where the
+    full one would not leave :data:`MENU_LINES` of a ``height``-line screen."""
     if not any(event["type"] == "round_end" for event in after.get("events") or []):
         return None
     result = after["results"][-1]
+    scoring = render.scoring(after["results"], after["players"], last_only=True, title=False)
     drawing = Drawing()
     drawing.extend(render.city(result["board"]))
-    drawing.extend(render.scoring(after["results"], after["players"], last_only=True))
+    drawing.extend(scoring)
+    if drawing.width + 4 > width or (height is not None and drawing.height + 2 > height - MENU_LINES):
+        # The city one line a row, the scoring beside it (or below, on a narrow screen).
+        small = render.small_city(result["board"])
+        drawing = render.beside(small, scoring, 3)
+        if drawing.width + 4 > width:
+            drawing = Drawing()
+            drawing.extend(small)
+            drawing.extend(scoring)
     return Panel(styled(drawing, STYLES), title=f"round {result['round']} is over", expand=False)
 
 

@@ -318,10 +318,11 @@ LABEL = 20
 """The width of the round scoring's labels."""
 
 
-def scoring(results: Sequence[Mapping[str, Any]], players: int, last_only: bool = False) -> Drawing:
-    """Each finished round's scoring per seat (``last_only``: the last round's)."""
+def scoring(results: Sequence[Mapping[str, Any]], players: int, last_only: bool = False, title: bool = True) -> Drawing:
+    """Each finished round's scoring per seat (``last_only``: the last round's), under a title."""
     d = Drawing()
-    d.add(("round scoring", "bold"))
+    if title:
+        d.add(("round scoring", "bold"))
     d.add(("round".ljust(LABEL), "dim"), *[span for s in range(players) for span in (("   ", ""), seat(s))])
     rounds = round_rows(results, players)
     for (r, rows), result in zip(rounds, results, strict=True):
@@ -370,15 +371,8 @@ def compact_layout(view: Mapping[str, Any], width: int = 80) -> Drawing:
             *notes,
         )
     board = small_city(view["board"], (width - 2 - seats.width - 3) // COLS)
-    left = board.width + 2
-    if left + seats.width <= width:  # the seats beside the city
-        for i in range(max(board.height, seats.height)):
-            line = list(board.lines[i]) if i < board.height else []
-            used = sum(len(text) for text, _ in line)
-            line.append((" " * (left - used), ""))
-            if i < seats.height:
-                line += seats.lines[i]
-            d.lines.append(line)
+    if board.width + 2 + seats.width <= width:  # the seats beside the city
+        d.extend(beside(board, seats))
     else:
         d.extend(board)
         d.extend(seats)
@@ -394,6 +388,19 @@ def compact_layout(view: Mapping[str, Any], width: int = 80) -> Drawing:
             spans += [("  " if s else "", ""), seat(s), (f" {result['scores'][s]}", "")]
         d.add(*spans)
     return wrapped(d, width)
+
+
+def beside(left: Drawing, right: Drawing, gap: int = 2) -> Drawing:
+    """``right`` to the right of ``left``, ``gap`` columns apart, tops aligned."""
+    out = Drawing()
+    column = left.width + gap
+    for i in range(max(left.height, right.height)):
+        line = list(left.lines[i]) if i < left.height else []
+        line.append((" " * (column - sum(len(text) for text, _ in line)), ""))
+        if i < right.height:
+            line += right.lines[i]
+        out.lines.append(line)
+    return out
 
 
 def wrapped(d: Drawing, width: int) -> Drawing:
