@@ -65,9 +65,12 @@ def _views(state: State) -> dict[str, Any]:
     return views
 
 
-def playthrough(game_id: str, players: int, options: dict[str, Any], seed: int, moves_seed: int) -> dict[str, Any]:
+def playthrough(
+    game_id: str, players: int, options: dict[str, Any], seed: int, moves_seed: int, max_steps: int | None = None
+) -> dict[str, Any]:
     """One game from ``seed`` played by random legal actions from ``random.Random(moves_seed)``:
-    every position's seat to act, its legal actions and every view."""
+    every position's seat to act, its legal actions and every view; only its first ``max_steps``
+    actions where a whole game would make the file too large (a game with no option to shorten it)."""
     game = tritable.new_game(game_id, players=players, options=options)
     state = game.new_state(seed=seed)
     rng = random.Random(moves_seed)
@@ -75,7 +78,7 @@ def playthrough(game_id: str, players: int, options: dict[str, Any], seed: int, 
     while True:
         seat = _pending_seat(state)
         step: dict[str, Any] = {"views": _views(state)}
-        if seat is None:
+        if seat is None or len(steps) == max_steps:
             steps.append(step)
             break
         actions = [a for a, _ in state.chance_outcomes()] if seat == CHANCE else state.legal_actions(seat)
@@ -85,8 +88,9 @@ def playthrough(game_id: str, players: int, options: dict[str, Any], seed: int, 
         step["action"] = game.action_to_string(action)
         steps.append(step)
         state.apply_action(action, None if seat == CHANCE else seat)
-    assert state.current_player() == TERMINAL
-    return {"players": players, "options": options, "seed": seed, "moves_seed": moves_seed, "steps": steps}
+    assert max_steps is not None or state.current_player() == TERMINAL
+    played = {"players": players, "options": options, "seed": seed, "moves_seed": moves_seed}
+    return played | ({} if max_steps is None else {"max_steps": max_steps}) | {"steps": steps}
 
 
 def default_cases(game_id: str) -> dict[str, Any]:
@@ -110,7 +114,9 @@ def compute(game_id: str, cases: dict[str, Any]) -> dict[str, Any]:
     return {
         "game": game_id,
         "perft": perfts,
-        "playthrough": playthrough(game_id, p["players"], p["options"], p["seed"], p["moves_seed"]),
+        "playthrough": playthrough(
+            game_id, p["players"], p["options"], p["seed"], p["moves_seed"], p.get("max_steps")
+        ),
     }
 
 

@@ -30,7 +30,12 @@ def test_perft_counts(game_id: str) -> None:
 def test_playthrough(game_id: str) -> None:
     recorded = golden.load(game_id)["playthrough"]
     played = golden.playthrough(
-        game_id, recorded["players"], recorded["options"], recorded["seed"], recorded["moves_seed"]
+        game_id,
+        recorded["players"],
+        recorded["options"],
+        recorded["seed"],
+        recorded["moves_seed"],
+        recorded.get("max_steps"),
     )
     assert len(played["steps"]) == len(recorded["steps"])
     for i, (got, want) in enumerate(zip(played["steps"], recorded["steps"], strict=True)):

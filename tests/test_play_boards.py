@@ -332,9 +332,13 @@ def test_tri_t_area_shows_the_city_as_scored_when_a_round_ends() -> None:
         text = text_of(shown)
         result = results[-1]
         assert f"round {result['round']} is over" in text
+        assert len(text.splitlines()) <= 14  # at 80 x 24, the city one line a row
         # The city drawn is the one scored (the next round's city is empty again).
         assert sum(len(stack) for stack in result["board"]) > 0
-        assert text.count("■") == sum(len(stack) for stack in result["board"])
+        from tritable.cli.boards.tri_t_area import round_over as full_round_over
+
+        large = text_of(full_round_over(before.view(None), after.view(None), 100, 60), width=100)
+        assert large.count("■") == sum(len(stack) for stack in result["board"])
         # Only this round's rows, with what play scored during the round so that they add up.
         r = result["round"]
         assert f"{r}: during play" in text and f"total after round {r}" in text
@@ -568,12 +572,14 @@ def test_triatri_keeps_a_pending_start_card_secret() -> None:
 
 
 def test_tri_t_area_shows_areas_buildings_and_the_hand() -> None:
+    from tritable.cli.boards.tri_t_area import draw
+
     built = False
     for state in random_states("tri-t-area", 4, seed=3)[::7]:
         p = state.current_player()
         seat = p if p >= 0 else state.players_to_move()[0] if state.players_to_move() else None
         view = state.view(seat)
-        text = text_of(draw_view("tri-t-area", view), width=140)
+        text = text_of(draw(view, 140, None), width=140)
         assert "Intelligent 8/4" in text and "b2 I (2)" in text
         for square, stack in enumerate(view["board"]):
             if stack:
@@ -588,38 +594,59 @@ def test_tri_t_area_shows_areas_buildings_and_the_hand() -> None:
 
 def test_tri_t_area_shows_the_last_trick_its_rightholders_and_a_key() -> None:
     """Once a trick's blocks are placed the trick is gone from the table: the board shows it as the
-    last trick, with the rightholders and what they did; and a key says what (2), 8/4 and ■2 mean."""
-    rightholders: list[int] | None = None
+    last trick (the view's ``last_trick``), with the rightholders and what they did; and a key says
+    what (2), 8/4 and ■2 mean."""
+    from tritable.cli.boards.tri_t_area import draw
+
     shown = 0
     for state in random_states("tri-t-area", 4, seed=3):
         view = state.view(0)
-        text = re.sub(r" +", " ", text_of(draw_view("tri-t-area", view), width=200))
+        text = re.sub(r" +", " ", text_of(draw(view, 200, None), width=200))
         assert "key: (2) points to the first block · 8/4 majority 1st/2nd" in text
         assert ("M5=10 a 5 as 10 (or 0)" in text) == (view["round"] > 1)  # round 1 deals no 5
-        if view["rightholders"] is not None:
-            rightholders = view["rightholders"]
-        played = view["played"][-1]
-        done = len(played) - len(view["trick"])
-        if view["phase"] != "play" or done < 4:
+        done = view["last_trick"]
+        if done is None or view["phase"] in ("place", "extra"):
             assert "last trick" not in text
             continue
-        assert rightholders is not None
         line = next(x for x in text.splitlines() if x.startswith("last trick: "))
-        cards = " ".join(f"P{s + 1} {name}" for s, name in played[done - 4 : done])
-        assert line.startswith(f"last trick: {cards} · RH1 P{rightholders[0] + 1} ")
-        assert (f"· RH2 P{rightholders[1] + 1} " in line) == (rightholders[1] >= 0)
+        cards = " ".join(f"P{s + 1} {name}" for s, name in done["cards"])
+        rh1, rh2 = done["rightholders"]
+        first = " ".join(a for s, a in done["built"] if s == rh1)
+        assert line.startswith(f"last trick: {cards} · RH1 P{rh1 + 1} {first}")
+        assert (f"· RH2 P{rh2 + 1} " in line) if rh2 is not None else ("RH2" not in line)
         shown += 1
     assert shown > 10
 
 
-def test_tri_t_area_board_fits_a_narrow_screen() -> None:
-    state = random_states("tri-t-area", 4, seed=3)[40]
-    for width in (50, 60, 80):
-        lines = text_of(draw_view("tri-t-area", state.view(0)), width=width).splitlines()
-        top = next(line for line in lines if line.startswith("┌"))
-        assert top.endswith("┐"), (width, top)  # the whole board: its right edge is on screen
-        assert all(len(line) <= width for line in lines)
-        assert all(f"{f}{r} " in "\n".join(lines) for f in "abcd" for r in range(1, 5))
+def test_tri_t_area_styles_every_tag_its_drawing_uses() -> None:
+    from tritable.cli.boards.tri_t_area import STYLES
+    from tritable.games.tri_t_area import render
+
+    tags: set[str] = set()
+    for state in random_states("tri-t-area", 4, seed=9):
+        for seat in (None, 0):
+            view = state.view(seat)
+            for drawing in (render.draw(view, 80, 14), render.draw(view, 200), render.city(view["board"])):
+                tags |= {tag for line in drawing.lines for _, tag in line}
+    assert tags - {""} <= set(STYLES) and {"seat3@H", "card_E", "rh", "to_act"} <= tags
+
+
+def test_tri_t_area_board_fits_the_screen() -> None:
+    """At 80 x 24 (and narrower) the board leaves 10 lines to the prompt and menu; on a larger
+    screen the full city is drawn, every square named."""
+    from tritable.cli.boards.tri_t_area import draw
+
+    for state in random_states("tri-t-area", 4, seed=3)[::5]:
+        for seat in (None, 0):
+            view = state.view(seat)
+            lines = text_of(draw(view, 80, 24), width=80).splitlines()
+            assert len(lines) <= 14 and all(len(line) <= 80 for line in lines), "\n".join(lines)
+            for width in (40, 60):  # narrower: every line still fits, the seats below the city
+                lines = text_of(draw(view, width, 24), width=width).splitlines()
+                assert all(len(line) <= width for line in lines), "\n".join(lines)
+            big = text_of(draw(view, 100, 60), width=100)
+            assert big.splitlines()[1].startswith("┌") and big.splitlines()[1].endswith("┐")
+            assert all(f"{f}{r} " in big for f in "abcd" for r in range(1, 5))
 
 
 # -- the play loop's own pieces ---------------------------------------------------------------------------------
@@ -929,11 +956,13 @@ def test_triominos_marks_the_seat_to_move_not_the_viewer() -> None:
 
 
 def test_tri_t_area_lists_each_seat_s_score_and_blocks_in_their_columns() -> None:
+    from tritable.cli.boards.tri_t_area import draw as tri_t_area_draw
+
     for state in random_states("tri-t-area", 4, seed=3)[60:]:
         view = state.view(None)
         if not any(view["scores"]):
             continue
-        text = text_of(draw_view("tri-t-area", view), width=200)
+        text = text_of(tri_t_area_draw(view, 200, None), width=200)
         for s in range(4):
             row = re.search(rf"(?m)^\s*P{s + 1} +(-?\d+) +(\d+)", text)
             assert row and (int(row[1]), int(row[2])) == (view["scores"][s], view["blocks"][s]), text

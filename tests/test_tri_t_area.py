@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -20,8 +21,9 @@ from tritable.engine import (
 )
 from tritable.engine.playout import random_step
 from tritable.games.tri_t_area import TriTArea, TriTAreaState
-from tritable.games.tri_t_area import game as tri_t_area_game
-from tritable.games.tri_t_area.game import (
+from tritable.games.tri_t_area import tables as tri_t_area_tables
+from tritable.games.tri_t_area.game import area_standing, rightholders, tallest_points
+from tritable.games.tri_t_area.tables import (
     CARD_NAME,
     CARD_OF_NAME,
     CARD_RANK,
@@ -29,10 +31,7 @@ from tritable.games.tri_t_area.game import (
     DATA,
     ROUNDS,
     SQUARE_OF_NAME,
-    area_standing,
     cards_of,
-    rightholders,
-    tallest_points,
 )
 
 GAME = TriTArea()
@@ -115,17 +114,17 @@ def test_the_data_table_holds_the_reconstruction() -> None:
 
 
 def test_a_data_table_the_code_cannot_use_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
-    tri_t_area_game._check_data()  # the table as shipped
-    monkeypatch.setattr(tri_t_area_game, "RH2_MAX", 4)  # RH2's 4 blocks still end below "default"
-    tri_t_area_game._check_data()
-    monkeypatch.setattr(tri_t_area_game, "RH2_MAX", 5)
+    tri_t_area_tables._check_data()  # the table as shipped
+    monkeypatch.setattr(tri_t_area_tables, "RH2_MAX", 4)  # RH2's 4 blocks still end below "default"
+    tri_t_area_tables._check_data()
+    monkeypatch.setattr(tri_t_area_tables, "RH2_MAX", 5)
     with pytest.raises(ImportError, match="RH2 at most 4 blocks"):
-        tri_t_area_game._check_data()
-    monkeypatch.setattr(tri_t_area_game, "RH2_MAX", DATA["rightholder2_max_blocks"])
+        tri_t_area_tables._check_data()
+    monkeypatch.setattr(tri_t_area_tables, "RH2_MAX", DATA["rightholder2_max_blocks"])
     nine = (ROUNDS[0]._replace(hand=9), *ROUNDS[1:])  # 4 x 9 cards from a 32-card deck
-    monkeypatch.setattr(tri_t_area_game, "ROUNDS", nine)
+    monkeypatch.setattr(tri_t_area_tables, "ROUNDS", nine)
     with pytest.raises(ImportError, match="each round deals at most its deck"):
-        tri_t_area_game._check_data()
+        tri_t_area_tables._check_data()
 
 
 # -- rightholders -------------------------------------------------------------------------------
@@ -183,7 +182,7 @@ def test_all_different_the_leader_places_and_keeps_the_lead() -> None:
     with pytest.raises(IllegalActionError, match="one block"):
         do(state, "b2x2")
     do(state, "b2")
-    assert state.scores == [2, 0, 0, 0]  # b2 prints 2
+    assert state.scores() == [2, 0, 0, 0]  # b2 prints 2
     assert state.phase_name() == "play" and state.leader == 0 and state.current_player() == 0
 
 
@@ -195,7 +194,7 @@ def test_immediate_scores_only_for_the_first_block_and_extra_construction() -> N
     trick(state, {0: "E2", 1: "I8", 2: "I4", 3: "H6"})
     assert state.rh == (2, 1)
     do(state, "b2")
-    assert state.scores == [2, 0, 0, 0] and state.board[SQUARE_OF_NAME["b2"]] == (0, 2)
+    assert state.scores() == [2, 0, 0, 0] and state.board[SQUARE_OF_NAME["b2"]] == (0, 2)
     assert state.current_player() == 1
     do(state, "a1")  # next to b1 and a2, no own block there: no extra construction
     assert state.phase_name() == "play" and state.leader == 2
@@ -205,14 +204,14 @@ def test_immediate_scores_only_for_the_first_block_and_extra_construction() -> N
     do(state, "d1")  # d1's neighbours c1 and d2 are empty: no extra
     assert state.current_player() == 0 and state.phase_name() == "place"
     do(state, "c2x2")  # two blocks on an empty printed square score it once
-    assert state.scores == [4, 0, 0, 0] and state.blocks[0] == 7 - 3
+    assert state.scores() == [4, 0, 0, 0] and state.blocks[0] == 7 - 3
     # c2 is next to b2, whose building holds a block of seat 0 (under seat 2's): extra construction.
     assert state.phase_name() == "extra"
     assert sorted(GAME.action_to_string(a) for a in state.legal_actions()) == ["+b2", "+c1", "+c3", "+d2", "no extra"]
     with pytest.raises(IllegalActionError, match="not next to c2"):
         do(state, "+a4")
     do(state, "+c3")  # any area; c3 (Happiness) prints 2
-    assert state.scores == [6, 0, 0, 0] and state.board[SQUARE_OF_NAME["c3"]] == (0,)
+    assert state.scores() == [6, 0, 0, 0] and state.board[SQUARE_OF_NAME["c3"]] == (0,)
     assert state.phase_name() == "play" and state.leader == 2
 
 
@@ -242,14 +241,14 @@ def test_default_loses_the_rank_and_no_blocks_means_default() -> None:
     state = new(lead=0, r1=R1)
     trick(state, {0: "I3", 1: "M7", 2: "E1", 3: "H9"})
     do(state, "default")
-    assert state.scores == [-3, 0, 0, 0] and state.blocks == [7, 7, 7, 7]
+    assert state.scores() == [-3, 0, 0, 0] and state.blocks == [7, 7, 7, 7]
     state.blocks[0] = 0
     trick(state, {0: "H3", 1: "M6", 2: "E6", 3: "I1"})
     assert state.legal_actions() == [GAME.string_to_action("default")]
     with pytest.raises(IllegalActionError, match="0 blocks left"):
         do(state, "c3")
     do(state, "default")
-    assert state.scores == [-6, 0, 0, 0]
+    assert state.scores() == [-6, 0, 0, 0]
 
 
 def test_rh2_with_one_block_places_one() -> None:
@@ -278,23 +277,23 @@ R2 = [
 
 def test_round_one_has_no_fives_and_a_five_may_be_played_as_zero_or_ten_for_two_points() -> None:
     state = new(lead=1, r2=R2)
-    assert all(CARD_RANK[c] != 5 for h in state.hands for c in cards_of(h))
+    assert all(CARD_RANK[c] != 5 for h in state._hands for c in cards_of(h))
     to_round(state, 1)
-    before = list(state.scores)
+    before = list(state.scores())
     trick(state, {0: "M5=10", 1: "M9", 2: "M2", 3: "I1"})
-    assert state.scores[0] == before[0] - 2 and state.scores[1:] == before[1:]
+    assert state.scores()[0] == before[0] - 2 and state.scores()[1:] == before[1:]
     assert state.rh == (2, 0)  # M2 lowest, M5 as 10 highest
     do(state, "default")  # RH1 seat 2 loses 2
     do(state, "default")  # RH2 seat 0 loses the printed rank, 5
-    assert state.scores[0] == before[0] - 7 and state.scores[2] == before[2] - 2
+    assert state.scores()[0] == before[0] - 7 and state.scores()[2] == before[2] - 2
 
 
 def test_a_five_played_as_zero_becomes_rh1() -> None:
     state = new(lead=1, r2=R2)
     to_round(state, 1)
-    before = list(state.scores)
+    before = list(state.scores())
     trick(state, {0: "M5=0", 1: "M9", 2: "M2", 3: "I1"})
-    assert state.rh == (0, 1) and state.scores[0] == before[0] - 2
+    assert state.rh == (0, 1) and state.scores()[0] == before[0] - 2
     do(state, "default", "default")
     do(state, "I9")
     with pytest.raises(IllegalActionError, match="only a 5"):
@@ -347,9 +346,9 @@ DECLARATION_BOARD = board(
 def test_round_two_declaration_is_the_card_left_in_hand() -> None:
     state = new(lead=0)
     to_round(state, 1)
-    state.hands = [1 << CARD_OF_NAME[name] for name in ("I7", "M5", "E2", "H9")]
+    state._hands = [1 << CARD_OF_NAME[name] for name in ("I7", "M5", "E2", "H9")]
     state.board = list(DECLARATION_BOARD)
-    before = list(state.scores)
+    before = list(state.scores())
     state._end_round()
     result = state.results[-1]
     assert result["round"] == 2 and result["declared"] == ["I7", "M5", "E2", "H9"]
@@ -358,9 +357,9 @@ def test_round_two_declaration_is_the_card_left_in_hand() -> None:
     areas = [sum(result["areas"][a][s] for a in "IMEH") for s in range(4)]
     assert areas == [8 + 4, 3 + 2, 6, 6]
     assert result["tallest"] == [0, 10, 0, 0]
-    assert state.scores == [before[s] + areas[s] + result["tallest"][s] + result["declaration"][s] for s in range(4)]
+    assert state.scores() == [before[s] + areas[s] + result["tallest"][s] + result["declaration"][s] for s in range(4)]
     assert state.rnd == 2 and state.board == [()] * 16 and state.blocks == [9] * 4
-    assert state.lead == max(range(4), key=lambda s: (state.scores[s], -s))
+    assert state.lead == max(range(4), key=lambda s: (state.scores()[s], -s))
 
 
 def test_round_two_leftover_matches_the_unplayed_card() -> None:
@@ -382,10 +381,10 @@ def test_round_three_declaration_bonus_penalty_and_end_penalty() -> None:
     state = new(lead=0)
     to_round(state, 2)
     state.declared = [CARD_OF_NAME[name] for name in ("I7", "M5", "E2", "H9")]
-    state.hands = [1 << c for c in state.declared]
+    state._hands = [1 << c for c in state.declared]
     state.board = list(DECLARATION_BOARD)
     state.blocks = [0, 1, 2, 3]
-    before = list(state.scores)
+    before = list(state.scores())
     state._end_round()
     result = state.results[-1]
     # I7: 1st, +7. M5: 2nd, nothing. E2: not ranked in E, -2. H9: 3rd in H, -9.
@@ -393,8 +392,8 @@ def test_round_three_declaration_bonus_penalty_and_end_penalty() -> None:
     assert result["end_penalty"] == [0, -2, -4, -6]
     assert state.is_terminal()
     outcome = state.outcome()
-    assert list(outcome.scores) == state.scores and outcome.details["rounds"][-1] == result
-    gained = [state.scores[s] - before[s] for s in range(4)]
+    assert list(outcome.scores) == state.scores() and outcome.details["rounds"][-1] == result
+    gained = [state.scores()[s] - before[s] for s in range(4)]
     areas = [sum(result["areas"][a][s] for a in "IMEH") for s in range(4)]
     assert gained == [
         areas[s] + result["tallest"][s] + result["declaration"][s] + result["end_penalty"][s] for s in range(4)
@@ -405,7 +404,7 @@ def test_a_shared_first_place_has_the_majority() -> None:
     state = new(lead=0)
     to_round(state, 2)
     state.declared = [CARD_OF_NAME[name] for name in ("I7", "I3", "E2", "H9")]
-    state.hands = [1 << c for c in state.declared]
+    state._hands = [1 << c for c in state.declared]
     state.board = board(a1=(0,), b1=(1,), a2=(2,), b3=(3,))  # I: seats 0 and 1 tied 1st
     state._end_round()
     assert state.results[-1]["declaration"][:2] == [7, 3]
@@ -461,7 +460,7 @@ def test_advance_block_sale_goes_counterclockwise_from_right_of_the_lead() -> No
     for seat, card in enumerate(("I3", "M2", "E2", "H1")):
         state.apply_action(GAME.string_to_action(f"declare {card}"), seat)
     lead = state.lead
-    before = list(state.scores)
+    before = list(state.scores())
     order = []
     for n in (0, 1, 2, 9):
         order.append(state.current_player())
@@ -471,7 +470,7 @@ def test_advance_block_sale_goes_counterclockwise_from_right_of_the_lead() -> No
         do(state, f"sell {n}")
     assert order == [(lead - 1) % 4, (lead - 2) % 4, (lead - 3) % 4, lead]
     sold = dict(zip(order, (0, 1, 2, 9), strict=True))
-    assert state.scores == [before[s] + 3 * sold[s] for s in range(4)]
+    assert state.scores() == [before[s] + 3 * sold[s] for s in range(4)]
     assert state.blocks == [9 - sold[s] for s in range(4)]
     assert state.phase_name() == "play" and state.current_player() == lead
     # The declared card stays in hand and cannot be played.
@@ -485,7 +484,7 @@ def test_advance_block_sale_goes_counterclockwise_from_right_of_the_lead() -> No
         random_step(state, rng)
     result = state.results[-1]
     assert result["declared"] == ["I3", "M2", "E2", "H1"] and result["sold"] == [sold[s] for s in range(4)]
-    assert all(CARD_NAME[cards_of(h)[0]] == result["declared"][s] for s, h in enumerate(state.hands))
+    assert all(CARD_NAME[cards_of(h)[0]] == result["declared"][s] for s, h in enumerate(state._hands))
     assert result["end_penalty"] == [-2 * state.blocks[s] for s in range(4)]
     for s in range(4):
         on_board = sum(stack.count(s) for stack in state.board)
@@ -500,8 +499,8 @@ def test_blocks_come_back_and_the_highest_score_leads_the_next_round() -> None:
     state = new(lead=1)
     to_round(state, 1, seed=9)
     assert state.board == [()] * 16 and state.blocks == [8] * 4
-    assert state.lead == state.leader == max(range(4), key=lambda s: (state.scores[s], -s))
-    assert state.results[0]["scores"] == state.scores
+    assert state.lead == state.leader == max(range(4), key=lambda s: (state.scores()[s], -s))
+    assert state.results[0]["scores"] == state.scores()
 
 
 # -- notation, setup, rendering -----------------------------------------------------------------
@@ -562,7 +561,7 @@ def test_notation_accepts_case_and_spacing_and_refuses_junk() -> None:
 def test_setup_example_and_errors() -> None:
     state = new(lead=2, r1=R1)
     assert state.current_player() == 2 and state.rnd == 0
-    assert set(R1[0]) <= {CARD_NAME[c] for c in cards_of(state.hands[0])}
+    assert set(R1[0]) <= {CARD_NAME[c] for c in cards_of(state._hands[0])}
     good: dict[str, Any] = {"lead": 2, "decks": [deal(0, None), deal(1, None), deal(2, None)]}
     assert GAME.state_from_setup(good) == GAME.state_from_setup(dict(good))
     bad_cases = [
@@ -604,17 +603,23 @@ def test_samples_deal_the_rounds_to_come_at_random() -> None:
     assert len(later) == 20
 
 
+def seat_line(text: str, seat: int) -> str:
+    return next(line for line in text.splitlines() if line.startswith(f"P{seat + 1} "))
+
+
 def test_render_shows_the_board_and_only_the_own_hand() -> None:
     state = new(lead=0, r1=R1)
     trick(state, {0: "I3", 1: "M7", 2: "E1", 3: "H9"})
     do(state, "b2")
     text = state.render(1)
-    assert "I(2) 1xP1" in text and "E(2) ." in text
+    assert "b2 I (2)" in text and "c3 H (2)" in text
+    assert re.search(r"b2 I \(2\) .*\n.*│ ■1 ", text)  # P1's block on b2, under its name
     assert "your hand: I8" in text
-    assert "P1:    2 points  6 blocks left  7 cards" in text
+    assert re.fullmatch(r"P1 +2 +6 +7 +\(leader\) ◀ to act", seat_line(text, 0).rstrip())
+    assert seat_line(text, 1).rstrip().endswith("you")
     assert "I6" not in text  # seat 0's card
+    assert "last trick: P1 I3  P2 M7  P3 E1  P4 H9 · RH1 P1 b2" in text
     assert "your hand" not in state.render()
-    assert "to move: P1, play a card" in state.render()
 
 
 def test_render_names_the_rightholders_seat_0_included() -> None:
@@ -622,18 +627,20 @@ def test_render_names_the_rightholders_seat_0_included() -> None:
     trick(state, {0: "I9", 1: "I1", 2: "M2", 3: "H3"})  # I dominant: lowest I1 RH1, highest I9 RH2
     assert state.rh == (1, 0)
     text = state.render()
-    assert "rightholders: RH1 P2, RH2 P1" in text
-    assert text.splitlines()[-1] == "to move: P2, place as RH1 (or default)"
+    assert "trick: P1 I9  P2 I1  P3 M2  P4 H3  ·  RH1 P2, RH2 P1" in text
+    assert "RH1 P2 places one block, or defaults" in text
+    assert seat_line(text, 1).rstrip().endswith("RH1 ◀ to act") and seat_line(text, 0).rstrip().endswith("RH2")
 
 
 def test_render_of_the_reveal_hides_the_others_declarations_until_all_chose() -> None:
     state = round_three()
     state.apply_action(GAME.string_to_action("declare M2"), 1)
-    own = state.render(1).splitlines()
-    other = state.render(0).splitlines()
-    assert own[-1] == "to move: P1, P3, P4, declare a card"
-    assert next(line for line in own if line.startswith("P2:")).endswith("declared M2  <- you")
-    assert next(line for line in other if line.startswith("P2:")).endswith("declared (hidden)")
+    own, other = state.render(1), state.render(0)
+    assert "Declaration of Intent: everyone reveals a card at once" in own
+    assert re.search(r" M2 +you$", seat_line(own, 1).rstrip())
+    assert re.search(r" chosen *$", seat_line(other, 1))
+    assert "M2" not in seat_line(other, 1)
+    assert all(seat_line(own, s).rstrip().endswith("◀ to act") for s in (0, 2, 3))
 
 
 def test_render_at_the_end_gives_the_final_scores() -> None:
@@ -641,10 +648,170 @@ def test_render_at_the_end_gives_the_final_scores() -> None:
     rng = random.Random(2)
     while not state.is_terminal():
         random_step(state, rng)
-    lines = state.render().splitlines()
-    assert lines[-1] == "final scores: " + ", ".join(f"P{s + 1} {state.scores[s]}" for s in range(4))
-    seats = [line for line in lines if line.startswith(("P1:", "P2:", "P3:", "P4:"))]
-    assert len(seats) == 4 and all("blocks left  1 card  " in line for line in seats)  # the Declaration
+    text = state.render()
+    lines = text.splitlines()
+    assert "game over" in lines[0]
+    assert lines[-1].split() == ["total", "after", "round", "3", *map(str, state.scores())]
+    assert all(re.fullmatch(r"P\d +-?\d+ +\d+ +\d* +1 +[IMEH]\d *", seat_line(text, s)) for s in range(4))
+
+
+def test_a_small_screen_gets_the_compact_drawing() -> None:
+    from tritable.games.tri_t_area.render import draw
+
+    state = new(lead=0)
+    rng = random.Random(4)
+    while not state.is_terminal():
+        random_step(state, rng)
+        for seat in (None, 0):
+            view = state.view(seat)
+            small = draw(view, 80, 14)
+            assert small.width <= 80 and small.height <= 14, small.text()
+            assert draw(view, 120) == draw(view, 120, None) and draw(view, 120).height > 14  # the full one
+            for line, stack in zip(small.lines[2:6], (view["board"][r * 4 : r * 4 + 4] for r in range(4)), strict=True):
+                owners = "".join(text for text, tag in line if tag.startswith("seat") and "@" in tag)
+                every = "".join(str(s + 1) for stack_ in stack for s in stack_)
+                heights = "".join(text for text, tag in line if tag.startswith("dim@") and ":" in text)
+                assert owners == every or (heights and len(owners) < len(every))
+
+
+# -- last_action, events, last_trick --------------------------------------------------------------
+
+
+def kinds(state: TriTAreaState, seat: int | None = None) -> list[str]:
+    return [e["type"] for e in state.view(seat)["events"]]
+
+
+def test_a_trick_s_events_say_what_each_action_did() -> None:
+    state = new(lead=0, r1=R1)
+    view = state.view(None)
+    assert view["last_action"] is None and view["events"] == [] and view["last_trick"] is None
+    do(state, "I3")
+    assert state.view(2)["last_action"] == {"seat": 0, "action": "I3"}
+    assert state.view(2)["events"] == [{"type": "play", "seat": 0, "card": "I3", "value": 3, "text": "P1 plays I3"}]
+    do(state, "M7", "E1", "H9")
+    events = state.view(None)["events"]
+    assert [e["type"] for e in events] == ["play", "rightholders"]
+    assert events[1]["rightholders"] == [0, None] and events[1]["reason"] == "four suits"
+    assert events[1]["text"] == "four suits: P1 leads and is RH1 with I3; no RH2"
+    do(state, "b2")
+    view = state.view(None)
+    built = ["P1 builds a block on b2 (Intelligent, 1 high): +2", "P1 leads trick 2"]
+    assert [e["text"] for e in view["events"]] == built
+    assert view["trick"] == [] and view["last_trick"] == {
+        "round": 1,
+        "trick": 1,
+        "cards": [[0, "I3"], [1, "M7"], [2, "E1"], [3, "H9"]],
+        "rightholders": [0, None],
+        "built": [[0, "b2"]],
+    }
+    # The next trick: I dominant, I4 lowest (P3, RH1), I8 highest (P2, RH2).
+    do(state, "I6", "I8", "I4", "H6")
+    events = state.view(None)["events"]
+    assert events[-1]["text"] == "RH1 P3 (I4, lowest Intelligent), RH2 P2 (I8, highest Intelligent)"
+    assert events[-1]["reason"] == "most cards"
+    assert state.view(None)["last_trick"]["trick"] == 1  # still the first: the second is not done
+    do(state, "default")
+    assert state.view(0)["events"] == [
+        {"type": "default", "seat": 2, "card": "I4", "points": -4, "text": "P3 defaults: -4 (I4)"}
+    ]
+    do(state, "b2x2")  # on P1's block: no extra (it holds none of P2's)
+    assert [e["text"] for e in state.view(0)["events"]] == [
+        "P2 builds 2 blocks on b2 (Intelligent, 3 high)",
+        "P3 leads trick 3",
+    ]
+    assert state.view(0)["last_trick"]["built"] == [[2, "default"], [1, "b2x2"]]
+    assert state.view(0)["last_trick"]["rightholders"] == [2, 1]
+
+
+def test_the_rightholders_event_says_which_rule_gave_the_rights() -> None:
+    state = new(lead=0, r1=[["I2"], ["M1"], ["I3"], ["M9"]])
+    trick(state, {0: "I2", 1: "M1", 2: "I3", 3: "M9"})  # I spans 1, M spans 8
+    told = state.view(None)["events"][-1]
+    assert (told["reason"], told["suit"], told["rightholders"]) == ("wider spread", "M", [1, 3])
+    assert told["text"].endswith("; Modern spreads wider")
+    state = new(lead=0, r1=[["I2"], ["I7"], ["I3"], ["I9"]])
+    trick(state, {0: "I2", 1: "I7", 2: "I3", 3: "I9"})
+    told = state.view(None)["events"][-1]
+    assert (told["reason"], told["rightholders"]) == ("one suit", [0, 3])
+
+
+def test_a_build_next_to_the_own_building_says_so_and_the_extra_is_told() -> None:
+    state = new(lead=0, r1=R1)
+    trick(state, {0: "I3", 1: "M7", 2: "E1", 3: "H9"})
+    do(state, "b2")
+    trick(state, {0: "I6", 1: "M6", 2: "E6", 3: "H6"})  # four suits again: P1 builds
+    do(state, "b1")
+    assert kinds(state) == ["build", "extra_right"]
+    assert state.view(None)["events"][1]["square"] == "b1"
+    do(state, "+c1")
+    assert [e["text"] for e in state.view(None)["events"]] == [
+        "P1 adds a block on c1 (Intelligent, 1 high)",
+        "P1 leads trick 3",
+    ]
+    assert state.view(None)["last_trick"]["built"] == [[0, "b1"], [0, "+c1"]]
+
+
+def test_the_sealed_declaration_is_shown_only_to_its_seat_until_the_reveal() -> None:
+    state = round_three()
+    state.apply_action(GAME.string_to_action("declare M2"), 1)
+    assert state.view(1)["last_action"] == {"seat": 1, "action": "declare M2"}
+    for seat in (None, 0, 2, 3):
+        view = state.view(seat)
+        assert view["last_action"] == {"seat": 1, "action": None}
+        assert view["events"] == [{"type": "declare", "seat": 1, "card": None, "text": "P2 has chosen a Declaration"}]
+        assert "M2" not in repr(view["events"])
+    for s in (3, 0, 2):
+        state.apply_action(state.legal_actions(s)[0], s)
+    declared = state.view(None)["declared"]
+    events = state.view(None)["events"]
+    assert state.view(None)["last_action"]["action"] == f"declare {declared[2]}"
+    assert events[-1] == {
+        "type": "reveal",
+        "seat": None,
+        "declared": declared,
+        "text": "Declarations revealed: " + ", ".join(f"P{s + 1} {declared[s]}" for s in range(4)),
+    }
+
+
+def test_a_round_s_end_is_told_and_its_last_trick_and_city_stay_in_view() -> None:
+    state = new(lead=0)
+    rng = random.Random(7)
+    while state.rnd == 0:
+        random_step(state, rng)
+    view = state.view(3)
+    types = [e["type"] for e in view["events"]]
+    assert types[-2:] == ["round_end", "lead"] and "area" in types
+    assert view["events"][-1]["text"] == f"P{state.lead + 1} leads round 2 (highest score)"
+    assert view["last_trick"]["round"] == 1 and view["last_trick"]["trick"] == 8
+    assert view["last_trick"]["cards"] == [[s, GAME.action_to_string(a)] for s, a in state.played[0][-4:]]
+    assert view["results"][0]["board"] != view["board"]  # the city as scored, beside the new round's
+    result = view["results"][0]
+    areas = {e["area"]: e for e in view["events"] if e["type"] == "area"}
+    for letter, points in result["areas"].items():
+        assert (letter in areas) == any(result["places"][letter])
+        if letter in areas:
+            assert areas[letter]["points"] == points
+    # Through the next trick the last trick stays; the one after replaces it.
+    while len(state.played[1]) < 4 or state.phase_name() != "play":
+        random_step(state, rng)
+        if state.rnd == 1 and state.phase_name() != "play":
+            assert state.view(None)["last_trick"]["round"] == 1
+    assert state.view(None)["last_trick"]["round"] == 2
+
+
+def test_a_sample_shows_who_chose_last_in_the_reveal() -> None:
+    state = round_three()
+    for s in (0, 3, 1):  # seat 1 last, its choice hidden from seat 0
+        state.apply_action(state.legal_actions(s)[-1], s)
+    for seat in (None, 0, 1, 2):
+        view = state.view(seat)
+        for i in range(3):
+            assert GAME.sample_state(view, random.Random(i)).view(seat) == view
+    state.apply_action(state.legal_actions(2)[0], 2)
+    state.apply_action(state.legal_actions()[0])  # the first sale
+    for done in (state.clone(),):
+        view = done.view(0)
+        assert GAME.sample_state(view, random.Random(0)).view(0) == view
 
 
 def test_the_game_has_hidden_information() -> None:
@@ -663,9 +830,9 @@ def test_each_round_deals_its_hand_and_blocks_and_takes_the_blocks_back() -> Non
     state = new(lead=1)
     for rnd, (hand, blocks) in enumerate([(8, 7), (9, 8), (9, 9)]):
         to_round(state, rnd, seed=rnd)
-        assert [h.bit_count() for h in state.hands] == [hand] * 4
+        assert [h.bit_count() for h in state._hands] == [hand] * 4
         assert state.blocks == [blocks] * 4 and state.board == [()] * 16 and state.sold == [0] * 4
-        fives = sum(CARD_RANK[c] == 5 for h in state.hands for c in cards_of(h))
+        fives = sum(CARD_RANK[c] == 5 for h in state._hands for c in cards_of(h))
         assert fives == (0 if rnd == 0 else 4)
     assert state.phase_name() == "declare"  # round 3 opens with the reveal
 
@@ -674,7 +841,7 @@ def test_any_card_may_be_played_at_any_time() -> None:
     """No suit to follow: after an Intelligent lead every card of the hand stays playable."""
     state = new(lead=0, r1=R1)
     do(state, "I3")
-    hand = cards_of(state.hands[1])
+    hand = cards_of(state._hands[1])
     assert state.legal_actions() == [c * 3 for c in hand]
     assert {CARD_SUIT[c] for c in hand} > {0}
     do(state, "H1")
@@ -686,6 +853,11 @@ def test_a_two_two_tie_in_play_goes_to_the_suit_led() -> None:
     state = new(lead=0, r1=[["I2"], ["M4"], ["I6"], ["M8"]])
     trick(state, {0: "I2", 1: "M4", 2: "I6", 3: "M8"})
     assert state.rh == (0, 2) and state.current_player() == 0
+    told = state.view(None)["events"][-1]
+    assert told["reason"] == "suit led" and told["suit"] == "I"
+    assert told["text"] == (
+        "RH1 P1 (I2, lowest Intelligent), RH2 P3 (I6, highest Intelligent); equal spreads, Intelligent was led"
+    )
     with pytest.raises(IllegalActionError, match="not in the Intelligent area"):
         do(state, "d1")  # Modern, the other suit of the trick
     do(state, "c1")
@@ -702,7 +874,7 @@ def test_a_two_two_tie_in_play_goes_to_the_suit_led() -> None:
         "default",
     ]
     do(state, "b2x2")
-    assert state.board[SQUARE_OF_NAME["b2"]] == (2, 2) and state.scores == [0, 0, 2, 0]
+    assert state.board[SQUARE_OF_NAME["b2"]] == (2, 2) and state.scores() == [0, 0, 2, 0]
     assert state.phase_name() == "play" and state.leader == 0  # RH1 leads the next trick
 
 
@@ -718,7 +890,7 @@ def test_round_three_places_with_shared_ties() -> None:
     state = new(lead=0)
     to_round(state, 2)
     state.declared = [CARD_OF_NAME[name] for name in ("I7", "M5", "I4", "E9")]
-    state.hands = [1 << c for c in state.declared]
+    state._hands = [1 << c for c in state.declared]
     state.board = board(
         a1=(0,),
         b1=(0,),  # I: seat 0 first with two tops,
@@ -892,7 +1064,12 @@ def test_declarations_made_in_another_order_show_the_same_views() -> None:
     assert forwards.history != backwards.history
     assert forwards == backwards and hash(forwards) == hash(backwards)
     for seat in [None, *range(4)]:
-        assert forwards.view(seat) == backwards.view(seat)
+        # The same position, come by different last actions: only the narration differs.
+        ahead, behind = forwards.view(seat), backwards.view(seat)
+        assert ahead["last_action"]["seat"] == seats[-1] and behind["last_action"]["seat"] == seats[0]
+        for view in (ahead, behind):
+            del view["last_action"], view["events"]
+        assert ahead == behind
     seat = forwards.current_player()
     seat = seat if seat >= 0 else forwards.players_to_move()[0]
     agent = "mcts:iterations=30:determinizations=2"

@@ -132,7 +132,7 @@ def compare(state: State, ref: Referee, where: str, *, hands: bool) -> dict[str,
     check(where, "board stacks", view["board"], ref.board)
     check(where, "hand sizes", view["hand_sizes"], [len(h) for h in ref.hands])
     check(where, "trick", view["trick"], [[p.seat, ref.play_name(p)] for p in ref.trick])
-    rightholders = None if ref.rightholders is None else [-1 if s is None else s for s in ref.rightholders]
+    rightholders = None if ref.rightholders is None else list(ref.rightholders)
     check(where, f"rightholders of the trick {view['trick']}", view["rightholders"], rightholders)
     check(where, "placing (0: RH1, 1: RH2)", view["placing"], None if ref.rightholders is None else ref.placer_index)
     check(where, "extra from", view["extra_from"], None if ref.built is None else ref.square_name(ref.built))

@@ -145,8 +145,11 @@ class ActionStat:
 def view_digest(view: JSON) -> str:
     """A stable digest of a view (the same in every process, unlike ``hash``). Views are plain
     JSON: anything else (a set, an object whose ``repr`` holds an address) would make the digest,
-    and so the agents' seeds, differ between processes, and raises ``TypeError``."""
-    text = json.dumps(view, sort_keys=True, separators=(",", ":"))
+    and so the agents' seeds, differ between processes, and raises ``TypeError``. What the last
+    action did (``last_action``, ``events``) is left out: it narrates how the position came, and
+    the same position reached otherwise must give the same seed."""
+    position = {k: v for k, v in view.items() if k not in ("last_action", "events")}
+    text = json.dumps(position, sort_keys=True, separators=(",", ":"))
     return hashlib.blake2b(text.encode(), digest_size=12).hexdigest()
 
 

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from tritable.engine import SIMULTANEOUS, Record
 from tritable.engine.playout import random_step
 from tritable.games.tri_t_area import TriTArea, TriTAreaState
-from tritable.games.tri_t_area.game import CARD_NAME, CARD_OF_NAME, NCARDS, ROUNDS, cards_of
+from tritable.games.tri_t_area.tables import CARD_NAME, CARD_OF_NAME, NCARDS, ROUNDS, cards_of
 
 GAME = TriTArea()
 MOST_PLIES = len(ROUNDS) * 8 * (4 + 4) + 2 * 4  # plays, two placements and two extras a trick; reveal; sale
@@ -24,7 +24,7 @@ def check_conservation(state: TriTAreaState) -> None:
     deck = state.decks[state.rnd]
     dealt = set(deck[: 4 * spec.hand])
     unused = set(range(NCARDS)) - dealt  # round 1's four 5s
-    held = [c for h in state.hands for c in cards_of(h)]
+    held = [c for h in state._hands for c in cards_of(h)]
     played = [a // 3 for _, a in state.played[state.rnd]]
     assert len(held) + len(played) + len(unused) == NCARDS
     assert set(held) | set(played) | unused == set(range(NCARDS))
@@ -63,8 +63,8 @@ def test_random_games_end_and_conserve_cards_and_blocks(seed: int) -> None:
         assert plies <= MOST_PLIES
     check_conservation(state)
     assert len(state.results) == len(ROUNDS)
-    assert list(state.outcome().scores) == state.results[-1]["scores"] == state.scores
-    assert all(len(cards_of(h)) == 1 for h in state.hands)  # the round-3 Declarations
+    assert list(state.outcome().scores) == state.results[-1]["scores"] == state.scores()
+    assert all(len(cards_of(h)) == 1 for h in state._hands)  # the round-3 Declarations
 
 
 @given(seed=seeds, cut=st.integers(0, MOST_PLIES))
@@ -83,8 +83,8 @@ def swapped(state: TriTAreaState, a: int, b: int, rng: random.Random) -> TriTAre
     """The same history from a deal where seats ``a`` and ``b`` swapped a card they still hold
     (not a Declaration) and future rounds were reshuffled; None when there is no such card."""
     keep = set(state.declared)
-    xa = [c for c in cards_of(state.hands[a]) if c not in keep]
-    xb = [c for c in cards_of(state.hands[b]) if c not in keep]
+    xa = [c for c in cards_of(state._hands[a]) if c not in keep]
+    xb = [c for c in cards_of(state._hands[b]) if c not in keep]
     if not xa or not xb:
         return None
     x, y = CARD_NAME[rng.choice(xa)], CARD_NAME[rng.choice(xb)]
@@ -146,19 +146,43 @@ def test_sample_state_fills_only_the_unseen(seed: int, cut: int) -> None:
     view = state.view(seat)
     frozen = json.dumps(view)
     samples = [GAME.sample_state(json.loads(frozen), random.Random(k)) for k in range(4)]
-    seen = set(cards_of(state.hands[seat])) | {a // 3 for _, a in state.played[state.rnd]}
+    seen = set(cards_of(state._hands[seat])) | {a // 3 for _, a in state.played[state.rnd]}
     for sample in samples:
         assert sample.view(seat) == view
         assert sorted(map(repr, sample.legal_actions(seat))) == sorted(map(repr, state.legal_actions(seat)))
         for other in range(4):
             if other != seat:
-                assert not set(cards_of(sample.hands[other])) & seen
+                assert not set(cards_of(sample._hands[other])) & seen
         public = [name for name in view["declared"] if isinstance(name, str)]
         for other, name in enumerate(view["declared"]):
             if isinstance(name, str):
-                assert sample.hands[other] >> CARD_OF_NAME[name] & 1
+                assert sample._hands[other] >> CARD_OF_NAME[name] & 1
         assert len(public) in (0, 4) or state.phase_name() == "declare"
     assert json.dumps(view) == frozen  # the view is only read
     # Hidden parts are drawn: future deals differ between samples (and from the real one).
     if state.rnd < len(ROUNDS) - 1:
         assert len({s.decks[-1] for s in samples} | {state.decks[-1]}) > 1
+
+
+@given(seed=seeds, cut=st.integers(1, MOST_PLIES))
+def test_every_view_narrates_the_last_action_as_far_as_its_seat_may_see(seed: int, cut: int) -> None:
+    state = play(seed, cut)
+    before = play(seed, len(state.history) - 1)
+    again = GAME.state_from_json(json.loads(json.dumps(state.to_json())))
+    who, action = state.history[-1]
+    text = GAME.action_to_string(action)
+    ended = len(state.results) > len(before.results)
+    for seat in (None, 0, 1, 2, 3):
+        view = state.view(seat)
+        sealed = state.phase_name() == "declare" and who != seat and text.startswith("declare")
+        assert view["last_action"] == {"seat": who, "action": None if sealed else text}
+        events = view["events"]
+        assert events and events[0]["seat"] == who
+        assert all({"type", "seat", "text"} <= set(e) and isinstance(e["text"], str) and e["text"] for e in events)
+        if sealed:
+            assert [e["card"] for e in events] == [None]
+        assert ("round_end" in [e["type"] for e in events]) == ended
+        no_trick_done = state.rnd == 0 and len(state.played[0]) - len(state.trick) < 4
+        assert (view["last_trick"] is None) == no_trick_done
+        assert again.view(seat) == view  # derived from the history the JSON holds
+    assert again.key() == state.key()
