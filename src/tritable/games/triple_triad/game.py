@@ -873,6 +873,8 @@ class TripleTriadState(State):
         "_taken",
     )
 
+    _HAS_VOCABULARY = True
+
     game: TripleTriad
     _brought: tuple[tuple[int, ...], tuple[int, ...]]
     """The five cards each seat brought to the match (its setup hand): what trades pick from."""
@@ -913,32 +915,30 @@ class TripleTriadState(State):
     def current_player(self) -> int:
         return self._p
 
-    def legal_actions(self, player: int | None = None) -> list[Action]:
+    def _legal_actions(self, seat: int) -> list[Action]:
         mask = self._mask
-        p = self._p
-        if player is not None and type(player) is not int:
-            check_seat(player)
-        if mask and (player is None or player == p):
-            hand = self._hands[p]
+        if mask:
             out: list[Action] = []
+            hand = self._hands[seat]
             for b in dict.fromkeys(hand) if self._dup else hand:
                 out += (ACTION_ROWS[b] or action_rows(b))[mask]
             return out
-        if self._picks and (player is None or player == p):
-            return list(dict.fromkeys(self._pickable))
-        check_seat(player, self.game.players)  # a seat the game does not have is an error, not "no moves"
-        return []
+        if self._p == TERMINAL:
+            # State.legal_actions passes seat -4 at the end (it equals TERMINAL): no seat at all.
+            check_seat(seat, 2)
+            return []
+        return list(dict.fromkeys(self._pickable))  # the trade phase
 
-    def apply_action(self, action: Action, player: int | None = None) -> None:
-        # The fast path: a legal placement. In the trade phase and at the end the board is full,
-        # so no placement passes ``cards[k] < 0``; everything else goes to _apply_other.
-        p = self._p
-        if type(action) is int and p >= 0 and (player is None or (player == p and type(player) is int)):
+    def _apply(self, seat: int, action: Action) -> None:
+        # The fast path: a legal placement. In the trade phase the board is full, so no placement
+        # passes ``cards[k] < 0``; everything else goes to _apply_other.
+        if type(action) is int:
             k = action % 9
             b = action - k
             cards = self._cards
-            hand = self._hands[p]
+            hand = self._hands[seat]
             if cards[k] < 0 and b in hand:
+                p = seat
                 hand.remove(b)
                 cards[k] = b
                 owner = self._owner
@@ -989,7 +989,6 @@ class TripleTriadState(State):
                     for n, s, t in nbs:
                         if owner[n] == q and r[s] > eff[n][t]:
                             owner[n] = p
-                self.history.append((p, action))
                 mask ^= 1 << k
                 self._mask = mask
                 if mask:
@@ -997,7 +996,7 @@ class TripleTriadState(State):
                 else:
                     self._end_round()
                 return
-        self._apply_other(action, player)
+        self._apply_other(seat, action)
 
     def _end_round(self) -> None:
         owner = self._owner
@@ -1039,23 +1038,15 @@ class TripleTriadState(State):
             self._elems = self._elements[self._round - 1]
         self._dup = True
 
-    def _apply_other(self, action: Action, player: int | None) -> None:
+    def _apply_other(self, seat: int, action: Action) -> None:
         """Trade picks; every illegal action ends here and is refused with the reason."""
-        p = self._p
-        if (
-            self._picks
-            and type(action) is int
-            and (player is None or (player == p and type(player) is int))
-            and action in self._pickable
-        ):
+        if self._picks and type(action) is int and action in self._pickable:
             self._pickable.remove(action)
             self._taken = (*self._taken, 9 * (action - TAKE))
             self._picks -= 1
             if not self._picks:
                 self._p = TERMINAL
-            self.history.append((p, action))
             return
-        seat = self._acting_seat(player)
         g = self.game
         if type(action) is not int:
             raise IllegalActionError(
@@ -1085,10 +1076,19 @@ class TripleTriadState(State):
 
     # -- results ------------------------------------------------------------------------------------
 
-    def scores(self) -> list[int]:
+    def scores(self) -> list[int]:  # type: ignore[override]  # cards are counted whole
         """Per seat: cards of its colour on the board plus cards left in its hand."""
         owner = self._owner
         return [owner.count(0) + len(self._hands[0]), owner.count(1) + len(self._hands[1])]
+
+    def hand(self, seat: int) -> list[str]:
+        """The cards in ``seat``'s hand, in the order play leaves them."""
+        if type(seat) is not int or not 0 <= seat < 2:
+            raise StateError(f"no seat {shown(seat)} in a 2-player game")
+        return _names(self._hands[seat])
+
+    def hand_sizes(self) -> list[int]:
+        return [len(self._hands[0]), len(self._hands[1])]
 
     def winner(self) -> int | None:
         """The seat that won the last round (None while it is being played or when drawn)."""
@@ -1402,10 +1402,8 @@ class TripleTriadState(State):
                 unseen = Counter(self._hands[s]) - Counter(public)
                 brought.append(_sorted_names(Counter(self.brought()[s]) - unseen))
         v["hands"] = hands
-        v["hand_sizes"] = [len(h) for h in self._hands]
         v["known"] = known
         v["brought"] = brought
-        v["scores"] = self.scores()
         v["rounds"] = [
             {
                 "first": self._firsts[i],
