@@ -1185,3 +1185,150 @@ def test_a_hand_keeps_the_order_it_was_dealt_in() -> None:
     data["hands"][0] = [*data["hands"][0][1:], "Squall"]
     with pytest.raises(StateError, match="must keep the order it began the round in: Squall, Iron Giant"):
         sd.state_from_json(data)
+
+
+# -- what the last action did: last_action, events, drawn_round ---------------------------------------
+
+
+def test_events_say_which_rule_captured_each_card() -> None:
+    moves = ["SAM08G@2", "Gesper@9", "Grat@4", "Blobra@7", "Red Bat@6", "Funguar@3", "Bite Bug@5", "Geezard@1"]
+    s = play(game(plus=True, combo=True), PLUS_HANDS, moves, first=1)
+    for seat in (0, 1, None):
+        v = s.view(seat)
+        assert v["last_action"] == {"seat": 0, "action": "Geezard@1"}
+        assert v["events"] == [
+            {
+                "type": "capture",
+                "rule": "plus",
+                "seat": 0,
+                "cells": [2, 4],
+                "cards": ["SAM08G", "Grat"],
+                "text": "Geezard captures SAM08G and Grat (Plus)",
+            },
+            {
+                "type": "combo",
+                "rule": "combo",
+                "seat": 0,
+                "cell": 2,
+                "card": "SAM08G",
+                "cells": [5],
+                "cards": ["Bite Bug"],
+                "text": "Combo: SAM08G takes Bite Bug",
+            },
+            {
+                "type": "combo",
+                "rule": "combo",
+                "seat": 0,
+                "cell": 5,
+                "card": "Bite Bug",
+                "cells": [6],
+                "cards": ["Red Bat"],
+                "text": "Combo: Bite Bug takes Red Bat",
+            },
+        ]
+    fresh = game().new_state(seed=1)
+    assert fresh.view(0)["last_action"] is None and fresh.view(0)["events"] == []
+
+
+def test_events_of_same_wall_and_a_basic_capture() -> None:
+    hands = [["Geezard", *FILLER[:4]], ["Selphie", *FILLER[:4]]]
+    s = play(game(same=True, same_wall=True), hands, ["Geezard@1", "Selphie@2"])
+    assert [(e["rule"], e["text"]) for e in s.view()["events"]] == [
+        ("same_wall", "Selphie captures Geezard (Same Wall)")
+    ]
+    s = play(game(), [["Funguar", *FILLER[:4]], ["Geezard", *FILLER[:4]]], ["Geezard@2", "Funguar@5"], first=1)
+    assert [(e["rule"], e["cells"], e["text"]) for e in s.view()["events"]] == [
+        ("basic", [2], "Funguar captures Geezard")
+    ]
+
+
+def test_an_elemental_cell_is_told() -> None:
+    g = game(elemental=True)
+    s = play(g, [["Gayla", *FILLER[:4]], FILLER], ["Gayla@1"], elements=[["thunder", *[None] * 8]])
+    assert s.view()["events"] == [
+        {
+            "type": "element",
+            "seat": 0,
+            "cell": 1,
+            "card": "Gayla",
+            "element": "thunder",
+            "change": 1,
+            "text": "Gayla on a thunder cell: +1 to its ratings",
+        }
+    ]
+
+
+def test_the_drawn_board_stays_in_the_view_after_the_action_that_ended_it() -> None:
+    g = game(sudden_death=True)
+    s = play(g, DRAW_HANDS, ROUND_1[:-1], first=1)
+    board = s.clone()
+    board.apply_action(g.string_to_action(ROUND_1[-1]))
+    assert s.view()["drawn_round"] is None
+    v = board.view(0)
+    assert v["round"] == 2 and v["board"] == [None] * 9
+    drawn = v["drawn_round"]
+    assert drawn["round"] == 1 and drawn["scores"] == [5, 5] and drawn["board"] == v["rounds"][0]["board"]
+    assert None not in drawn["board"]
+    assert v["events"][-1]["type"] == "round_end" and v["events"][-1]["text"].startswith("Round 1 is drawn 5-5")
+    after = board.clone()
+    after.apply_action(after.legal_actions()[0])
+    assert after.view()["drawn_round"] is None
+
+
+def test_a_trade_pick_and_the_end_of_a_round_are_told() -> None:
+    g = game(sudden_death=True)
+    s = play(g, DRAW_HANDS, ROUND_1 + ROUND_2, first=1)
+    assert s.view()["events"][-1] == {
+        "type": "round_end",
+        "seat": 0,
+        "round": 2,
+        "scores": [6, 4],
+        "text": "P1 wins round 2 6-4 and picks 1 of P2's cards",
+    }
+    s.apply_action(g.string_to_action("take Iron Giant"))
+    assert s.view(1)["events"] == [
+        {"type": "take", "seat": 0, "card": "Iron Giant", "text": "P1 takes Iron Giant from P2"}
+    ]
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_events_tell_exactly_the_cards_turned(seed: int) -> None:
+    """The events, told by following the rules again, name the cells the fast path turned; a
+    state read back from its JSON and one drawn from the view tell the same."""
+    rng = random.Random(seed)
+    options = {k: rng.random() < 0.6 for k in ("same", "plus", "combo", "elemental", "sudden_death")}
+    options["same_wall"] = options["same"] and rng.random() < 0.5
+    g = game(**options, open=rng.random() < 0.5)
+    s = g.new_state(seed=seed)
+    while not s.is_terminal():
+        before = s.view()
+        s.apply_action(rng.choice(s.legal_actions()))
+        v = s.view()
+        told = [c for e in v["events"] if e["type"] in ("capture", "combo") for c in e["cells"]]
+        assert len(told) == len(set(told))
+        board = v["drawn_round"]["board"] if v["drawn_round"] else v["board"]
+        turned = [
+            k + 1
+            for k in range(9)
+            if before["board"][k] is not None and before["board"][k]["owner"] != board[k]["owner"]
+        ]
+        assert sorted(told) == turned
+        assert g.state_from_json(s.to_json()).view(1) == s.view(1)
+        if not s.is_terminal():
+            assert g.sample_state(s.view(0), random.Random(seed)).view(0) == s.view(0)
+
+
+def test_captures_that_the_last_action_did_not_make_are_refused() -> None:
+    g = game(plus=True, combo=True)
+    s = play(g, PLUS_HANDS, PLUS_MOVES, first=1)
+    data = s.to_json()
+    assert data["captured"] == [2, 4, 5] and data["last"] is None
+    data["captured"] = [2, 4, 5, 9]  # Gesper on 9 is beside no card turned
+    with pytest.raises(StateError, match=r"Geezard@1 captures cells \[2, 4, 5\], not \[2, 4, 5, 9\]"):
+        g.state_from_json(data)
+    view = s.view(0)
+    view["events"][0]["rule"] = "same"
+    with pytest.raises(StateError, match="contradicts itself in events"):
+        g.sample_state(view, random.Random(0))
+    sample = g.sample_state(s.view(0), random.Random(0))
+    assert sample.history == [] and g.state_from_json(sample.to_json()).view(0) == s.view(0)

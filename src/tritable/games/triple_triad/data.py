@@ -69,6 +69,8 @@ RATINGS_ON: tuple[list[Ratings], ...] = tuple(
 """Per element: the ratings of every card (by base) on a cell of that element (Elemental rule):
 +1 on all sides for a card of that element (at most A), else -1 (at least 1)."""
 NAME_BY_BASE: list[str] = _by_base(list(NAMES), "")
+ELEMENT_BY_BASE: list[int] = _by_base(list(CARD_ELEMENTS), -1)
+"""Per card base: the card's element index (-1: none)."""
 
 # -- the board: cells 0..8 (shown 1..9), row-major from the top left ------------------------------
 

@@ -206,6 +206,16 @@ from tritable.games.triple_triad.data import (
     action_rows,
     fold,
 )
+from tritable.games.triple_triad.events import (
+    COMBO,
+    PLUS,
+    SAME,
+    WALL,
+    placement_events,
+    round_end_event,
+    seat_name,
+    trade_event,
+)
 
 TAKE = 1000
 """Trade picks are ``TAKE + card id``."""
@@ -215,8 +225,6 @@ HAND_SIZE = 5
 MAX_ROUNDS = 5
 TRADES = ("none", "one", "all", "diff", "direct")
 
-# Rule bits of the placement code: Same and Plus need the slow capture path.
-SAME, WALL, PLUS, COMBO = 1, 2, 4, 8
 
 _PLACEMENTS = 9 * COUNT
 _SETUP_KEYS = frozenset({"hands", "first", "elements", "collections"})
@@ -519,6 +527,8 @@ class TripleTriad(Game):
         state._known = None if self._open else [[], []]
         h0, h1 = hands
         state._dup = len(set(h0)) < HAND_SIZE or len(set(h1)) < HAND_SIZE
+        state._got = 0
+        state._last = None
         return state
 
     def _parse_setup(
@@ -778,6 +788,11 @@ class TripleTriad(Game):
         state._check_phase()  # the checks a state read from JSON gets
         if state._taken and not state._picks:  # with picks due, _pickable checked them above
             state._left_to_take()
+        told = view["last_action"]
+        if told is not None:
+            state._last = (_whole(told["seat"], "last action's seat"), self.string_to_action(told["action"]))
+        captured = [c for e in view["events"] if e["type"] in ("capture", "combo") for c in e["cells"]]
+        state._set_last(state._last, captured)
         return state
 
 
@@ -861,8 +876,10 @@ class TripleTriadState(State):
         "_elems",
         "_finals",
         "_firsts",
+        "_got",
         "_hands",
         "_known",
+        "_last",
         "_mask",
         "_mode",
         "_owner",
@@ -891,8 +908,13 @@ class TripleTriadState(State):
     _finals: tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]
     """The final boards (cards, owners) of the earlier, drawn rounds."""
     _firsts: tuple[int, ...]
+    _got: int
+    """The cells the last action captured (a bit set; 0 after a pick): what its events tell."""
     _hands: list[list[int]]
     _known: list[list[int]] | None
+    _last: tuple[int, Action] | None
+    """The last action as ``(seat, action)`` for a state whose history does not hold it (one drawn
+    from a view: its view shows the last action); None otherwise."""
     """With hidden hands: per seat the cards of its hand that are public (None when open)."""
     _mode: int
     _owner: list[int]
@@ -971,11 +993,14 @@ class TripleTriadState(State):
                         for (n, _s, _t), v in zip(nbs, sums, strict=True):
                             if owner[n] == q and sums.count(v) > 1 and n not in flips:
                                 flips.append(n)
+                    got = 0
                     for n in flips:
                         owner[n] = p
+                        got |= 1 << n
                     for n, s, t in nbs:
                         if owner[n] == q and r[s] > eff[n][t]:
                             owner[n] = p
+                            got |= 1 << n
                     if flips and mode & COMBO:
                         # Only the Same/Wall/Plus flips cascade (the Standard captures above are
                         # already turned); the list grows while we walk it: breadth-first.
@@ -984,11 +1009,15 @@ class TripleTriadState(State):
                             for n, s, t in NEIGHBOURS[x]:
                                 if owner[n] == q and ex[s] > eff[n][t]:
                                     owner[n] = p
+                                    got |= 1 << n
                                     flips.append(n)
                 else:
+                    got = 0
                     for n, s, t in nbs:
                         if owner[n] == q and r[s] > eff[n][t]:
                             owner[n] = p
+                            got |= 1 << n
+                self._got = got
                 mask ^= 1 << k
                 self._mask = mask
                 if mask:
@@ -1043,6 +1072,7 @@ class TripleTriadState(State):
         if self._picks and type(action) is int and action in self._pickable:
             self._pickable.remove(action)
             self._taken = (*self._taken, 9 * (action - TAKE))
+            self._got = 0
             self._picks -= 1
             if not self._picks:
                 self._p = TERMINAL
@@ -1172,6 +1202,8 @@ class TripleTriadState(State):
         new._mask = self._mask
         new._finals = self._finals
         new._firsts = self._firsts
+        new._got = self._got
+        new._last = self._last
         new._hands = [self._hands[0].copy(), self._hands[1].copy()]
         new._known = None if self._known is None else [self._known[0].copy(), self._known[1].copy()]
         new._mode = self._mode
@@ -1213,6 +1245,11 @@ class TripleTriadState(State):
         data["rounds"] = [_board_to_json(c, o) for c, o in self._finals]
         data["picks"] = self._picks
         data["taken"] = _names(self._taken)
+        # What the last action did is told from it and the cells it captured (not part of the
+        # position: key() leaves them out); "last" only where the history does not hold it.
+        data["captured"] = [n + 1 for n in range(9) if self._got >> n & 1]
+        last = None if self.history else self._last
+        data["last"] = None if last is None else [last[0], self.game.action_to_string(last[1])]
         return data
 
     def _load(self, data: Mapping[str, Any]) -> None:
@@ -1260,6 +1297,47 @@ class TripleTriadState(State):
         self._check_phase()
         if self._taken and not picks:  # with picks due, _pickable checked them above
             self._left_to_take()  # only cards the loser brought, each as often as it brought it
+        last = data.get("last")
+        if last is not None:
+            if self.history:
+                raise StateError("a state's 'last' is kept only when its history does not hold the last action")
+            if not isinstance(last, list) or len(last) != 2 or not _is_seat(last[0]):
+                raise StateError(f"a state's 'last' is [seat, action], not {shown(last)}")
+            self._last = (last[0], self.game.string_to_action(last[1]))
+        captured = data.get("captured", [])
+        if not isinstance(captured, list) or not all(type(c) is int and 1 <= c <= 9 for c in captured):
+            raise StateError(f"a state's 'captured' lists cells 1-9, not {shown(captured)}")
+        self._set_last(self.last_action(), captured)
+
+    def _set_last(self, last: tuple[int, Action] | None, captured: Sequence[int]) -> None:
+        """Take ``captured`` (cells 1-9) as the cells ``last`` captured, after checking that
+        playing it on the board before it does capture them."""
+        got = sum(1 << (c - 1) for c in set(captured))
+        self._got = got
+        if last is None:
+            if got:
+                raise StateError("no action has been played: nothing is captured")
+            return
+        seat, action = last
+        if type(action) is not int or action >= TAKE:
+            if got:
+                raise StateError("a trade pick captures nothing")
+            return
+        k = action % 9
+        cards, owner = self._finals[-1] if self._ended_drawn_round(last) else (self._cards, self._owner)
+        if cards[k] != action - k or owner[k] != seat:
+            # A position edited by hand, which its history no longer leads to: nothing to tell.
+            if got:
+                raise StateError(f"the last action, {self.game.action_to_string(action)}, is not on the board")
+            return
+        if got & ~sum(1 << n for n in range(9) if owner[n] == seat and n != k):
+            raise StateError("the last action captured only cards now of its seat's colour")
+        events = self._narrate(last)[0]
+        told = {c for e in events if e["type"] in ("capture", "combo") for c in e["cells"]}
+        if told != set(captured):
+            raise StateError(
+                f"{self.game.action_to_string(action)} captures cells {sorted(told)}, not {sorted(captured)}"
+            )
 
     def _check_phase(self) -> None:
         """Who moves agrees with the board: a seat while cells are empty; once it is full, the
@@ -1412,6 +1490,9 @@ class TripleTriadState(State):
             }
             for i, (c, o) in enumerate(self._finals)
         ]
+        last = self.last_action()
+        v["last_action"] = None if last is None else {"seat": last[0], "action": g.action_to_string(last[1])}
+        v["events"], v["drawn_round"] = self._narrate(last)
         if decided:
             v["trade"] = {
                 "rule": g._trade,
@@ -1421,6 +1502,65 @@ class TripleTriadState(State):
                 "transfers": self.transfers(),
             }
         return v
+
+    def last_action(self) -> tuple[int, Action] | None:
+        """The last action applied, as ``(seat, action)``, or None before the first."""
+        return self.history[-1] if self.history else self._last
+
+    def _ended_drawn_round(self, last: tuple[int, Action] | None) -> bool:
+        """Whether ``last`` was the placement that drew the round before this one (Sudden Death
+        dealt the next round within it): a placement leaves a card on the board otherwise."""
+        return last is not None and self._mask == 511 and bool(self._finals) and self._round > 1
+
+    def _narrate(self, last: tuple[int, Action] | None) -> tuple[list[JSON], JSON | None]:
+        """The events of the last action, and the round it drew (for ``drawn_round``)."""
+        if last is None:
+            return [], None
+        seat, action = last
+        assert type(action) is int
+        g = self.game
+        if action >= TAKE:
+            name = NAME_BY_BASE[9 * (action - TAKE)]
+            text = f"{seat_name(seat)} takes {name} from {seat_name(1 - seat)}"
+            return [{"type": "take", "seat": seat, "card": name, "text": text}], None
+        k = action % 9
+        b = action - k
+        drawn = None
+        if self._ended_drawn_round(last):
+            rnd = self._round - 1
+            cards, owner = self._finals[-1]
+            elems = _NO_ELEMENTS if self._elements is None else self._elements[rnd - 1]
+            drawn = {
+                "round": rnd,
+                "first": self._firsts[rnd - 1],
+                "board": _board_to_json(cards, owner),
+                "elements": self._elements_json(None if self._elements is None else elems),
+                "scores": [5, 5],
+            }
+        else:
+            rnd = self._round
+            cards, owner = tuple(self._cards), tuple(self._owner)
+            elems = self._elems
+        if cards[k] != b or owner[k] != seat:
+            return [], drawn  # a position edited by hand, which its history no longer leads to
+        q = 1 - seat
+        got = self._got
+        before_cards = list(cards)
+        before_cards[k] = -1
+        before_owner = [q if got >> n & 1 else o for n, o in enumerate(owner)]
+        before_owner[k] = -1
+        events, _ = placement_events(before_cards, before_owner, elems, k, b, seat, self._mode)
+        if drawn is not None:
+            events.append(round_end_event(rnd, [5, 5], self._firsts[rnd], 0, False))
+        elif not self._mask:
+            scores = self.scores()
+            final = self._round == len(self._firsts)
+            events.append(round_end_event(rnd, scores, None, self._picks, final))
+            if self._p == TERMINAL:
+                traded = trade_event(g._trade, self.transfers())
+                if traded is not None:
+                    events.append(traded)
+        return events, drawn
 
     def render(self, seat: int | None = None) -> str:
         from tritable.games.triple_triad.render import render_view
