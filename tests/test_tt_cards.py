@@ -36,7 +36,8 @@ def test_card_count(cards: list[dict[str, Any]]) -> None:
 
 def test_fields(cards: list[dict[str, Any]]) -> None:
     for card in cards:
-        assert set(card) == FIELDS, card
+        assert set(card) - {"variants"} == FIELDS, card
+        assert all(isinstance(v, str) and v != card["name"] for v in card.get("variants", [])), card
 
 
 def test_ids_and_numbers_in_order(cards: list[dict[str, Any]]) -> None:
@@ -181,3 +182,124 @@ def test_character_cards_are_level_ten(by_name: dict[str, dict[str, Any]]) -> No
         "Squall",
     ):
         assert by_name[name]["level"] == 10
+
+
+# -- other spellings, and a setup's own card table ---------------------------------------------------
+
+import random  # noqa: E402
+
+import tritable  # noqa: E402
+from tritable.engine import IllegalActionError, NotationError, SetupError, StateError  # noqa: E402
+
+
+def test_a_variant_spelling_names_the_card() -> None:
+    game = tritable.new_game("triple-triad")
+    assert game.string_to_action("Tomberry@1") == game.string_to_action("Tonberry@1")
+    assert game.action_to_string(game.string_to_action("tomberry @ 1")) == "Tonberry@1"
+    assert game.string_to_action("take Wedge & Biggs") == game.string_to_action("take Biggs, Wedge")
+    state = game.state_from_setup({"hands": [["Tomberry", "Fungar", *["Geezard"] * 3], ["Chocobo"] * 5], "first": 0})
+    assert state.view(0)["hands"] == [["Tonberry", "Funguar", *["Geezard"] * 3], ["Chicobo"] * 5]
+    with pytest.raises(NotationError, match="no card named 'Tomberri'"):
+        game.string_to_action("Tomberri@1")
+
+
+MOOGLES = [
+    {"name": "Moogle", "top": 5, "right": 5, "bottom": 5, "left": 5, "element": None, "level": 1},
+    {"name": "Mog King", "top": "A", "right": 2, "bottom": 2, "left": 9, "element": "holy", "level": 3},
+    {"name": "Geezard", "top": 9, "right": 9, "bottom": 9, "left": 9, "element": None, "level": 1},
+    {"name": "Cait Sith", "top": 2, "right": 6, "bottom": 3, "left": 2, "element": "wind", "level": 2},
+    {"name": "Squall", "top": 10, "right": 4, "bottom": 6, "left": 9, "element": None, "level": 10},
+]
+OWN_HANDS = [["Moogle", "Mog King", "Geezard", "Cait Sith", "Squall"], ["moogle"] * 5]
+
+
+def test_a_setup_plays_with_its_own_cards() -> None:
+    game = tritable.new_game("triple-triad", options={"same": True, "plus": True, "combo": True})
+    state = game.state_from_setup({"hands": OWN_HANDS, "first": 0, "cards": MOOGLES})
+    view = state.view(1)
+    assert view["cards"][1] == {**MOOGLES[1], "top": 10}
+    assert view["hands"][1] == ["Moogle"] * 5
+    legal = state.legal_actions()
+    assert [game.action_to_string(a) for a in legal[:2]] == ["Moogle@1", "Moogle@2"]
+    assert "Geezard@1" in [game.action_to_string(a) for a in legal]  # this table's Geezard: 9 9 9 9
+    for text in ["Mog King@9", "Moogle@2", "Geezard@5"]:
+        state.apply_action(game.string_to_action(text))
+    assert state.view()["board"][1] == {"card": "Moogle", "owner": 0}  # 9 > 5: captured
+    assert state.view()["events"][0]["text"] == "Geezard captures Moogle"
+    with pytest.raises(IllegalActionError, match="names no card of this game's table"):
+        state.apply_action(game.string_to_action("Funguar@1"))
+    # The table survives clones, state JSON, records and the samplers.
+    again = game.state_from_json(json.loads(json.dumps(state.to_json())))
+    assert again.view(0) == state.view(0) and state.clone().view(1) == state.view(1)
+    record = tritable.Record.loads(state.record().dumps())
+    assert record.replay().view(0) == state.view(0)
+    closed = tritable.new_game("triple-triad", options={"open": False})
+    hidden = closed.state_from_setup({"hands": OWN_HANDS, "first": 1, "cards": MOOGLES})
+    hidden.apply_action(hidden.legal_actions()[0])
+    sample = closed.sample_state(hidden.view(1), random.Random(3))
+    assert sample.view(1) == hidden.view(1)
+    assert set(sample.hand(0)) <= {c["name"] for c in MOOGLES}
+    while not state.is_terminal():
+        state.apply_action(state.legal_actions()[-1])
+    assert state.outcome().details["transfers"][0]["card"] in {c["name"] for c in MOOGLES}
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"top": 11}, "card 'Moogle' of the setup's table: its top rating must be 1..10 \\(A\\), not 11"),
+        ({"left": 0}, "its left rating must be 1..10"),
+        ({"element": "lava"}, "card 'Moogle' of the setup's table: no element \"lava\""),
+        ({"level": 11}, "card 'Moogle' of the setup's table: its level must be 1..10, not 11"),
+        ({"name": "Mog King"}, "card 'Mog King' of the setup's table: the table names 'Mog King' twice"),
+        ({"name": "a@b"}, "card 1 of the setup's table: a card's name holds no '@'"),
+        ({"colour": "red"}, "card 'Moogle' of the setup's table: unknown field\\(s\\) colour"),
+    ],
+)
+def test_a_bad_card_table_is_refused_naming_the_card(change: dict[str, Any], message: str) -> None:
+    game = tritable.new_game("triple-triad")
+    cards = [{**MOOGLES[0], **change}, *MOOGLES[1:]]
+    with pytest.raises(SetupError, match=message):
+        game.state_from_setup({"hands": OWN_HANDS, "first": 0, "cards": cards})
+
+
+def test_two_spellings_of_one_card_are_one_name_twice() -> None:
+    game = tritable.new_game("triple-triad")
+    cards = [*MOOGLES, {**MOOGLES[0], "name": "Tomberry"}, {**MOOGLES[0], "name": "Tonberry"}]
+    with pytest.raises(SetupError, match="names 'Tomberry' twice"):
+        game.state_from_setup({"hands": OWN_HANDS, "first": 0, "cards": cards})
+    with pytest.raises(SetupError, match="no card named 'Funguar' in the setup's table"):
+        game.state_from_setup({"hands": [["Funguar"] * 5, OWN_HANDS[1]], "first": 0, "cards": MOOGLES})
+
+
+def test_a_table_read_from_a_view_is_checked() -> None:
+    game = tritable.new_game("triple-triad")
+    view = game.state_from_setup({"hands": OWN_HANDS, "first": 0, "cards": MOOGLES}).view(0)
+    view["cards"][0]["top"] = 99
+    with pytest.raises(StateError, match=r"its top rating must be 1\.\.10"):
+        game.sample_state(view, random.Random(0))
+
+
+def test_random_setup_draws_from_its_own_table() -> None:
+    game = tritable.new_game("triple-triad", options={"max_level": 2})
+    setup = game.random_setup(random.Random(1), cards=MOOGLES)
+    assert setup["cards"][0] == MOOGLES[0]
+    assert {n for hand in setup["hands"] for n in hand} <= {"Moogle", "Geezard", "Cait Sith"}
+    assert game.state_from_setup(setup).hand(0) == setup["hands"][0]
+
+
+def test_the_solver_plays_a_setup_s_own_cards() -> None:
+    from tritable.ai.solver import solve, solve_view
+
+    game = tritable.new_game("triple-triad", options={"same": True})
+    state = game.state_from_setup({"hands": OWN_HANDS, "first": 0, "cards": MOOGLES})
+    for text in ["Mog King@1", "Moogle@5", "Cait Sith@9", "Moogle@3"]:
+        state.apply_action(game.string_to_action(text))
+    solution = solve(state)
+    assert set(solution.best_moves) <= set(state.legal_actions()) and solution.best_moves
+    assert solve_view(game, state.view(0), state.legal_actions()).value == solution.value
+    # Geezard (9 9 9 9 here) takes both Moogles beside cell 2 or 6 whatever follows: the round is won.
+    assert solution.value > 0
+    while not state.is_terminal():
+        state.apply_action(solve(state, all_best=False).best_moves[0])
+    assert state.outcome().winners == (0,)

@@ -188,11 +188,14 @@ from tritable.engine.protocol import (
 from tritable.games.triple_triad.data import (
     ACTION_ROWS,
     BASE_BY_NAME,
+    BUILTIN,
     BY_FOLDED,
     BY_NAME,
     COUNT,
+    CUSTOM,
     ELEMENT_INDEX,
     ELEMENTS,
+    LEVEL_BY_BASE,
     LEVELS,
     NAME_BY_BASE,
     NAMES,
@@ -202,9 +205,13 @@ from tritable.games.triple_triad.data import (
     RATINGS_BY_BASE,
     RATINGS_ON,
     WALL_MATCHES,
+    CardTable,
     Ratings,
     action_rows,
+    code_of_name,
+    custom_spelling,
     fold,
+    name_of_code,
 )
 from tritable.games.triple_triad.events import (
     COMBO,
@@ -227,13 +234,12 @@ TRADES = ("none", "one", "all", "diff", "direct")
 
 
 _PLACEMENTS = 9 * COUNT
-_SETUP_KEYS = frozenset({"hands", "first", "elements", "collections"})
+_SETUP_KEYS = frozenset({"hands", "first", "elements", "collections", "cards"})
 
 
 _TABLES: tuple[list[Ratings], ...] = (*RATINGS_ON, RATINGS_BY_BASE)  # index -1: no element
 _NO_ELEMENTS: tuple[int, ...] = (-1,) * 9
 _SEATS = frozenset((0, 1))
-_TAKE_OF_BASE = {9 * i: TAKE + i for i in range(COUNT)}
 _NOTHING: list[int] = []  # shared, never changed: the trade phase puts a new list in its place
 _ELEMENT_CODES: dict[str | None, int] = {None: -1}
 _ELEMENT_CODES.update(ELEMENT_INDEX)
@@ -270,16 +276,19 @@ def _draw_elements(random_: Callable[[], float]) -> tuple[list[str | None], tupl
     return cells, tuple(codes)
 
 
-def _card_id(name: Any, what: str, error: type[Exception] = SetupError) -> int:
-    """The id of a card named ``name`` (exact, else case-insensitively); ``error`` names ``what``."""
-    if not isinstance(name, str):
-        raise error(f"{what}: a card is named by text, not {name!r}")
-    cid = BY_NAME.get(name)
-    if cid is None:
-        cid = BY_FOLDED.get(fold(name))
-        if cid is None:
-            raise error(f"{what}: no card named {name!r}")
-    return cid
+def _card_id(name: Any, what: str, error: type[Exception] = SetupError, table: CardTable = BUILTIN) -> int:
+    """The id of a card named ``name`` (exact, else case-insensitively, or a variant spelling) in
+    ``table``; ``error`` names ``what``."""
+    if table is BUILTIN and type(name) is str:
+        cid = BY_NAME.get(name)
+        if cid is not None:
+            return cid
+    return table.card(name, what, error) // 9
+
+
+def _take_code(code: int) -> int:
+    """The trade pick of the card of ``code``."""
+    return TAKE + code // 9 if code < CUSTOM else code + 9
 
 
 def _all_ints(values: list[Any]) -> bool:
@@ -348,6 +357,7 @@ class TripleTriad(Game):
         self._open: bool = o["open"]
         self._rounds = MAX_ROUNDS if o["sudden_death"] else 1
         self._trade: str = o["trade"]
+        self._levels: tuple[int, int] = (o["min_level"], o["max_level"])
         (self._pool_ids, self._pool, self._pairs, self._pair_bases, self._pool_bases, self._pool_powers) = _pool_tables(
             o["min_level"], o["max_level"]
         )
@@ -391,17 +401,22 @@ class TripleTriad(Game):
         rng: random.Random,
         collections: Sequence[Sequence[str] | None] | None = None,
         hands: Sequence[Sequence[str] | None] | None = None,
+        cards: Sequence[Mapping[str, Any]] | None = None,
     ) -> JSON:
         """Draw a setup: the hands not given, the first player and the elements of every round.
 
         ``collections`` (per seat a list of card names, or ``None``): a hand not given is drawn
         from its player's collection (five distinct copies of it), else from the level pool.
         ``hands`` (per seat five card names, or ``None``): hands the players chose; refused under
-        the Random rule.
+        the Random rule. ``cards``: a card table of the setup's own (see Setup), which hands are
+        drawn from (its cards of the level pool's levels).
         """
-        if collections is None and hands is None:
+        if collections is None and hands is None and cards is None:
             return self._draw(rng)[0]
-        setup: JSON = {"hands": self._draw_hands(rng, collections, hands)}
+        table = BUILTIN if cards is None else CardTable.from_json(list(cards), SetupError)
+        setup: JSON = {"hands": self._draw_hands(rng, collections, hands, table)}
+        if table.json is not None:
+            setup["cards"] = copy_json(table.json)
         if collections is not None:
             setup["collections"] = [None if c is None else list(c) for c in collections]
         firsts, elements = self._draw_rounds(rng)
@@ -468,6 +483,7 @@ class TripleTriad(Game):
         rng: random.Random,
         collections: Sequence[Sequence[str] | None] | None,
         hands: Sequence[Sequence[str] | None] | None,
+        table: CardTable,
     ) -> list[list[str]]:
         for what, value in (("collections", collections), ("hands", hands)):
             if value is None:
@@ -489,13 +505,19 @@ class TripleTriad(Game):
                 if isinstance(owned, str) or len(owned) < HAND_SIZE:
                     raise SetupError(f"seat {seat}'s collection must list at least {HAND_SIZE} cards")
                 out.append(rng.sample(list(owned), HAND_SIZE))
-            else:
+            elif table is BUILTIN:
                 out.append(rng.choices(self._pool, k=HAND_SIZE))
+            else:
+                o = self.options
+                pool = [NAME_BY_BASE[b] for b in table.pool(o["min_level"], o["max_level"])]
+                if not pool:
+                    raise SetupError(f"the setup's table has no card of levels {o['min_level']}-{o['max_level']}")
+                out.append(rng.choices(pool, k=HAND_SIZE))
         return out
 
     def state_from_setup(self, setup: Mapping[str, Any]) -> TripleTriadState:
-        hands, firsts, elements = self._parse_setup(setup)
-        return self._build(copy_json(setup), hands, firsts, elements)
+        parsed = self._parse_setup(setup)
+        return self._build(copy_json(setup), *parsed)
 
     def _build(
         self,
@@ -503,8 +525,10 @@ class TripleTriad(Game):
         hands: list[list[int]],
         firsts: tuple[int, ...],
         elements: tuple[tuple[int, ...], ...] | None,
+        table: CardTable = BUILTIN,
     ) -> TripleTriadState:
-        state = TripleTriadState.__new__(TripleTriadState)
+        state = TripleTriadState.__new__(TripleTriadState if table is BUILTIN else _OwnTableState)
+        state._table = table
         state.game = self
         state.history = []
         state.initial_setup = setup
@@ -533,22 +557,28 @@ class TripleTriad(Game):
 
     def _parse_setup(
         self, setup: Mapping[str, Any]
-    ) -> tuple[list[list[int]], tuple[int, ...], tuple[tuple[int, ...], ...] | None]:
-        """Validate a setup: (hands as card bases, first seat per round, elements per round)."""
+    ) -> tuple[list[list[int]], tuple[int, ...], tuple[tuple[int, ...], ...] | None, CardTable]:
+        """Validate a setup: (hands as card bases, first seat per round, elements per round, the
+        card table)."""
         if type(setup) is not dict and not isinstance(setup, Mapping):
             raise SetupError(f"a Triple Triad setup is a JSON object, not {type(setup).__name__}")
         if not _SETUP_KEYS.issuperset(setup):
             unknown = sorted(map(str, set(setup) - _SETUP_KEYS))
-            raise SetupError(f"unknown setup key(s) {', '.join(unknown)} (keys: hands, first, elements, collections)")
+            raise SetupError(
+                f"unknown setup key(s) {', '.join(unknown)} (keys: hands, first, elements, collections, cards)"
+            )
         raw = setup.get("hands")
         if raw is None:
             raise SetupError("the setup lacks 'hands' (five card names per seat)")
+        table = BUILTIN if setup.get("cards") is None else CardTable.from_json(setup["cards"], SetupError)
         try:
+            if table is not BUILTIN:
+                raise TypeError
             if type(raw) is not list or len(raw) != 2 or type(raw[0]) is not list or type(raw[1]) is not list:
                 raise TypeError
             hands = [list(map(_BASE_OF, raw[0])), list(map(_BASE_OF, raw[1]))]
         except (KeyError, TypeError):
-            hands = self._parse_hands_slowly(raw)
+            hands = self._parse_hands_slowly(raw, table)
         if len(hands[0]) != HAND_SIZE or len(hands[1]) != HAND_SIZE:
             seat = 0 if len(hands[0]) != HAND_SIZE else 1
             raise SetupError(f"seat {seat}'s hand has {len(hands[seat])} cards, not {HAND_SIZE}")
@@ -566,15 +596,17 @@ class TripleTriad(Game):
         elements = self._parse_elements(setup.get("elements"), rounds)
         collections = setup.get("collections")
         if "collections" in setup:
-            self._check_collections(collections, raw)
+            self._check_collections(collections, raw, table)
         if self.options["random"]:
-            self._check_drawn_from_pool(hands, collections)
-        return hands, firsts, elements
+            self._check_drawn_from_pool(hands, collections, table)
+        return hands, firsts, elements, table
 
-    def _check_drawn_from_pool(self, hands: list[list[int]], collections: Any) -> None:
+    def _check_drawn_from_pool(self, hands: list[list[int]], collections: Any, table: CardTable) -> None:
         """Under Random a hand without a collection is drawn from the level pool (``random_setup``):
         every card of it must be of those levels."""
-        pool = self._pool_bases
+        pool = (
+            self._pool_bases if table is BUILTIN else table.pool(self.options["min_level"], self.options["max_level"])
+        )
         for seat in range(2):
             if collections is not None and collections[seat] is not None:
                 continue  # drawn from the collection: _check_collections checked it
@@ -582,18 +614,18 @@ class TripleTriad(Game):
                 if b not in pool:
                     o = self.options
                     raise SetupError(
-                        f"seat {seat}'s hand holds {NAME_BY_BASE[b]} (level {LEVELS[b // 9]}): Random draws a hand "
+                        f"seat {seat}'s hand holds {NAME_BY_BASE[b]} (level {LEVEL_BY_BASE[b]}): Random draws a hand "
                         f"without a collection from levels {o['min_level']}-{o['max_level']}"
                     )
 
-    def _parse_hands_slowly(self, raw: Any) -> list[list[int]]:
+    def _parse_hands_slowly(self, raw: Any, table: CardTable) -> list[list[int]]:
         if not isinstance(raw, Sequence) or isinstance(raw, str) or len(raw) != 2:
             raise SetupError(f"the setup's 'hands' must list two hands (one per seat), not {raw!r}")
         hands: list[list[int]] = []
         for seat, hand in enumerate(raw):
             if not isinstance(hand, Sequence) or isinstance(hand, str):
                 raise SetupError(f"seat {seat}'s hand must be a list of card names, not {hand!r}")
-            hands.append([9 * _card_id(name, f"seat {seat}'s hand") for name in hand])
+            hands.append([table.card(name, f"seat {seat}'s hand", SetupError) for name in hand])
         return hands
 
     def _parse_elements(self, raw: Any, rounds: int) -> tuple[tuple[int, ...], ...] | None:
@@ -644,7 +676,7 @@ class TripleTriad(Game):
             out.append(tuple(row))
         return tuple(out)
 
-    def _check_collections(self, raw: Any, hands: Any) -> None:
+    def _check_collections(self, raw: Any, hands: Any, table: CardTable) -> None:
         if not isinstance(raw, list) or len(raw) != 2:
             raise SetupError(f"the setup's 'collections' must list one collection per seat, not {raw!r}")
         for seat, owned in enumerate(raw):
@@ -652,11 +684,11 @@ class TripleTriad(Game):
                 continue
             if not isinstance(owned, list):
                 raise SetupError(f"seat {seat}'s collection must be a list of card names, not {owned!r}")
-            have = Counter(_card_id(n, f"seat {seat}'s collection") for n in owned)
-            need = Counter(_card_id(n, f"seat {seat}'s hand") for n in hands[seat])
+            have = Counter(table.card(n, f"seat {seat}'s collection", SetupError) for n in owned)
+            need = Counter(table.card(n, f"seat {seat}'s hand", SetupError) for n in hands[seat])
             missing = need - have
             if missing:
-                names = "; ".join(NAMES[c] for c in sorted(missing))
+                names = "; ".join(NAME_BY_BASE[c] for c in sorted(missing))
                 raise SetupError(f"seat {seat}'s hand holds {names}, not in its collection")
 
     # -- notation ---------------------------------------------------------------------------------
@@ -667,7 +699,25 @@ class TripleTriad(Game):
                 return f"{NAMES[action // 9]}@{action % 9 + 1}"
             if TAKE <= action < TAKE + COUNT:
                 return f"take {NAMES[action - TAKE]}"
+            if action >= CUSTOM:
+                slot = (action - CUSTOM) % 10
+                name = name_of_code(action - slot)
+                if name is not None and fold(name) not in BY_FOLDED:
+                    return f"take {name}" if slot == 9 else f"{name}@{slot + 1}"
         raise NotationError(f"{shown(action)} is not a Triple Triad action")
+
+    def _code(self, name: str, text: str) -> int:
+        """The code of the card ``name`` names in notation ``text``: a built-in card's, or one of a
+        setup's own table met so far."""
+        cid = BY_NAME.get(name)
+        if cid is None:
+            cid = BY_FOLDED.get(fold(name))
+        if cid is not None:
+            return 9 * cid
+        spelt = custom_spelling(name)
+        if spelt is None:
+            raise NotationError(f"{text!r}: no card named {name!r}")
+        return code_of_name(spelt)
 
     def string_to_action(self, text: str) -> Action:
         if not isinstance(text, str):
@@ -678,10 +728,10 @@ class TripleTriad(Game):
             cell = cell.strip()
             if len(cell) != 1 or not "1" <= cell <= "9":
                 raise NotationError(f"{text!r}: the cell after '@' must be 1-9")
-            return 9 * _card_id(name.strip(), repr(text), NotationError) + int(cell) - 1
+            return self._code(name.strip(), text) + int(cell) - 1
         head, _, rest = body.partition(" ")
         if head.lower() == "take" and rest.strip():
-            return TAKE + _card_id(rest.strip(), repr(text), NotationError)
+            return _take_code(self._code(rest.strip(), text))
         raise NotationError(f"{text!r} is not a Triple Triad action: write '<card>@<cell 1-9>' or 'take <card>'")
 
     # -- JSON and sampling --------------------------------------------------------------------------
@@ -725,28 +775,37 @@ class TripleTriad(Game):
         finals = view["rounds"]
         if len(finals) != rnd - 1 or not 1 <= rnd <= self._rounds:
             raise StateError(f"the view's round {rnd} does not match its {len(finals)} earlier rounds")
+        cards_json = view["cards"]
+        table = BUILTIN if cards_json is None else CardTable.from_json(cards_json, StateError)
+        pool = (
+            self._pool_bases if table is BUILTIN else table.pool(self.options["min_level"], self.options["max_level"])
+        )
+        if not pool:
+            pool = table.bases  # a table without a card of the pool's levels: drawn from it all
         hands: list[list[int]] = []
         brought: list[list[int]] = []
         known: list[list[int]] = [[], []]
         for seat in range(2):
             shown = view["hands"][seat]
             if shown is not None:
-                hands.append([9 * _card_id(n, "view", StateError) for n in shown])
-                brought.append([9 * _card_id(n, "view", StateError) for n in view["brought"][seat]])
+                hands.append([9 * _card_id(n, "view", StateError, table) for n in shown])
+                brought.append([9 * _card_id(n, "view", StateError, table) for n in view["brought"][seat]])
                 continue
-            known[seat] = [9 * _card_id(n, "view", StateError) for n in view["known"][seat]]
+            known[seat] = [9 * _card_id(n, "view", StateError, table) for n in view["known"][seat]]
             unseen = _whole(view["hand_sizes"][seat], "hand size") - len(known[seat])
             if not 0 <= unseen <= HAND_SIZE:
                 raise StateError(f"seat {seat}'s hidden hand cannot hold {unseen} unknown cards")
-            drawn = [9 * rng.choice(self._pool_ids) for _ in range(unseen)]
+            drawn = [rng.choice(pool) for _ in range(unseen)]
             hands.append(known[seat] + drawn)
-            brought.append([9 * _card_id(n, "view", StateError) for n in view["brought"][seat]] + drawn)
+            brought.append([9 * _card_id(n, "view", StateError, table) for n in view["brought"][seat]] + drawn)
         if any(len(b) != HAND_SIZE for b in brought):
             raise StateError("the view's 'brought' cards and hidden hand sizes do not add up to five a seat")
 
         firsts = [_whole(f["first"], "first") for f in finals] + [_whole(view["first"], "first")]
         firsts += [rng.getrandbits(1) for _ in range(self._rounds - rnd)]
         setup: JSON = {"hands": [[NAME_BY_BASE[b] for b in h] for h in brought], "first": firsts}
+        if table is not BUILTIN:
+            setup["cards"] = copy_json(cards_json)
         if self.options["random"]:
             # The view does not show the collections: the cards each seat brought make one.
             setup["collections"] = copy_json(setup["hands"])
@@ -756,7 +815,7 @@ class TripleTriad(Game):
             setup["elements"] = seen + fresh
         state = self._build(setup, *self._parse_setup(setup))  # a setup of its own: no copy needed
         state._round = rnd
-        state._finals = tuple(_board_from_json(f["board"]) for f in finals)
+        state._finals = tuple(_board_from_json(f["board"], table) for f in finals)
         if state._elements is not None:
             state._elems = state._elements[rnd - 1]
         state._hands = hands
@@ -769,18 +828,18 @@ class TripleTriad(Game):
             state._known = [
                 list(state._known_now(s, start, seen).elements())
                 if view["hands"][s] is not None
-                else [9 * _card_id(n, "view", StateError) for n in view["known"][s]]
+                else [9 * _card_id(n, "view", StateError, table) for n in view["known"][s]]
                 for s in range(2)
             ]
         state._dup = True
-        cards, owner = _board_from_json(view["board"])
+        cards, owner = _board_from_json(view["board"], table)
         _check_cards_in_play(cards, hands, brought)
         state._set_board(cards, owner)
         turn = view["turn"]
         state._p = turn["players"][0] if turn["players"] else TERMINAL
         trade = view.get("trade")
         if trade is not None:
-            state._taken = tuple(9 * _card_id(n, "view", StateError) for n in trade["taken"])
+            state._taken = tuple(9 * _card_id(n, "view", StateError, table) for n in trade["taken"])
             state._picks = _whole(trade["picks_left"], "picks_left")
             if state._picks:
                 state._pickable = state._left_to_take()
@@ -832,7 +891,7 @@ def _whole(value: Any, what: str) -> int:
     return value
 
 
-def _board_from_json(board: Any) -> tuple[tuple[int, ...], tuple[int, ...]]:
+def _board_from_json(board: Any, table: CardTable) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """Cells written as ``null`` or ``{"card", "owner"}`` (views) or ``[card, owner]`` (states)."""
     if not isinstance(board, list) or len(board) != 9:
         raise StateError(f"a board lists 9 cells, not {board!r}")
@@ -846,7 +905,7 @@ def _board_from_json(board: Any) -> tuple[tuple[int, ...], tuple[int, ...]]:
         name, seat = (cell["card"], cell["owner"]) if isinstance(cell, Mapping) else cell
         if not _is_seat(seat):
             raise StateError(f"a card's owner is a seat (0 or 1), not {seat!r}")
-        cards.append(9 * _card_id(name, "board", StateError))
+        cards.append(9 * _card_id(name, "board", StateError, table))
         owner.append(seat)
     return tuple(cards), tuple(owner)
 
@@ -887,6 +946,7 @@ class TripleTriadState(State):
         "_pickable",
         "_picks",
         "_round",
+        "_table",
         "_taken",
     )
 
@@ -924,6 +984,8 @@ class TripleTriadState(State):
     _picks: int
     """Trade phase: picks the winner still makes (0 otherwise)."""
     _round: int
+    _table: CardTable
+    """The cards the game is played with: the built-in table, or the setup's own."""
     _taken: tuple[int, ...]
 
     def __init__(self, game: TripleTriad, setup: Mapping[str, Any]) -> None:
@@ -1044,7 +1106,7 @@ class TripleTriadState(State):
             self._p = winner
             self._picks = picks
             # In card order, as a state read from JSON lists them (``_left_to_take``).
-            self._pickable = list(map(_TAKE_OF_BASE.__getitem__, sorted(self._brought[1 - winner])))
+            self._pickable = [TAKE + b // 9 for b in sorted(self._brought[1 - winner])]
         else:
             self._p = TERMINAL
 
@@ -1084,15 +1146,17 @@ class TripleTriadState(State):
             )
         if self._picks:
             loser = 1 - seat
-            if not TAKE <= action < TAKE + COUNT:
+            if not TAKE <= action < TAKE + len(NAME_BY_BASE) // 9:
                 raise IllegalActionError(f"seat {seat} won: it now picks a card of seat {loser} ('take <card>')")
-            raise IllegalActionError(f"{NAMES[action - TAKE]} is not among seat {loser}'s cards left to take")
-        if not 0 <= action < _PLACEMENTS:
+            raise IllegalActionError(
+                f"{NAME_BY_BASE[9 * (action - TAKE)]} is not among seat {loser}'s cards left to take"
+            )
+        if not 0 <= action < (_PLACEMENTS if self._table is BUILTIN else len(NAME_BY_BASE)):
             raise IllegalActionError(
                 f"{shown(action)} is not a card placement ({g.id} actions are card id * 9 + cell - 1)"
             )
         k = action % 9
-        name = NAMES[action // 9]
+        name = NAME_BY_BASE[action - k]
         if action - k not in self._hands[seat]:
             raise IllegalActionError(f"{name} is not in seat {seat}'s hand")
         if self._cards[k] >= 0:
@@ -1184,12 +1248,13 @@ class TripleTriadState(State):
         left.subtract(self._taken)
         if any(v < 0 for v in left.values()):
             raise StateError("taken cards that the loser did not bring")
-        return [_TAKE_OF_BASE[b] for b in sorted(left.elements())]
+        return [TAKE + b // 9 for b in sorted(left.elements())]
 
     # -- copies, identity --------------------------------------------------------------------------
 
     def clone(self) -> TripleTriadState:
-        new = TripleTriadState.__new__(TripleTriadState)
+        new = TripleTriadState.__new__(type(self))
+        new._table = self._table
         new.game = self.game
         new.history = self.history.copy()
         new.initial_setup = self.initial_setup
@@ -1262,14 +1327,14 @@ class TripleTriadState(State):
             self._elems = self._elements[rnd - 1]
         if not isinstance(data["rounds"], list):
             raise StateError(f"a state's 'rounds' lists the boards of the earlier rounds, not {shown(data['rounds'])}")
-        self._finals = tuple(_board_from_json(b) for b in data["rounds"])
+        self._finals = tuple(_board_from_json(b, self._table) for b in data["rounds"])
         if len(self._finals) != rnd - 1:
             raise StateError("a state of round n lists the boards of the n - 1 earlier rounds")
-        cards, owner = _board_from_json(data["board"])
+        cards, owner = _board_from_json(data["board"], self._table)
         hands = data["hands"]
         if not isinstance(hands, list) or not all(isinstance(h, list) for h in hands):
             raise StateError(f"a state's 'hands' lists two hands of card names, not {shown(hands)}")
-        self._hands = [[9 * _card_id(n, "hand", StateError) for n in h] for h in hands]
+        self._hands = [[9 * _card_id(n, "hand", StateError, self._table) for n in h] for h in hands]
         if len(self._hands) != 2:
             raise StateError("a state lists two hands")
         if sum(c >= 0 for c in cards) + len(self._hands[0]) + len(self._hands[1]) != 10:
@@ -1280,13 +1345,15 @@ class TripleTriadState(State):
         if (known is None) != (self._known is None):
             raise StateError("'known' is kept exactly when hands are hidden")
         if known is not None:
-            self._known = [[9 * _card_id(n, "known", StateError) for n in k] for k in known]  # checked with the hands
+            self._known = [
+                [9 * _card_id(n, "known", StateError, self._table) for n in k] for k in known
+            ]  # checked with the hands
         self._dup = True
         player = data["player"]
         if not (_is_seat(player) or (type(player) is int and player == TERMINAL)):  # not -4.0
             raise StateError(f"bad player {player!r}")
         self._p = player
-        self._taken = tuple(9 * _card_id(n, "taken", StateError) for n in data["taken"])
+        self._taken = tuple(9 * _card_id(n, "taken", StateError, self._table) for n in data["taken"])
         picks = data["picks"]
         if type(picks) is not int or picks < 0:
             raise StateError(f"bad picks {picks!r}")
@@ -1319,13 +1386,13 @@ class TripleTriadState(State):
                 raise StateError("no action has been played: nothing is captured")
             return
         seat, action = last
-        if type(action) is not int or action >= TAKE:
+        if type(action) is not int or self._decode(action)[0]:
             if got:
                 raise StateError("a trade pick captures nothing")
             return
-        k = action % 9
+        _, b, k = self._decode(action)
         cards, owner = self._finals[-1] if self._ended_drawn_round(last) else (self._cards, self._owner)
-        if cards[k] != action - k or owner[k] != seat:
+        if cards[k] != b or owner[k] != seat:
             # A position edited by hand, which its history no longer leads to: nothing to tell.
             if got:
                 raise StateError(f"the last action, {self.game.action_to_string(action)}, is not on the board")
@@ -1459,6 +1526,7 @@ class TripleTriadState(State):
         v = self._view_header(seat)
         decided = self.is_decided()
         g = self.game
+        v["cards"] = copy_json(self._table.json)  # a setup's own table: what a client draws the cards from
         v["round"] = self._round
         v["first"] = self._firsts[self._round - 1]
         v["board"] = _board_to_json(self._cards, self._owner)
@@ -1503,6 +1571,12 @@ class TripleTriadState(State):
             }
         return v
 
+    def _decode(self, action: int) -> tuple[bool, int, int]:
+        """An action applied as (a trade pick?, the card's base, the cell 0-8)."""
+        if action >= TAKE:
+            return True, 9 * (action - TAKE), 0
+        return False, action - action % 9, action % 9
+
     def last_action(self) -> tuple[int, Action] | None:
         """The last action applied, as ``(seat, action)``, or None before the first."""
         return self.history[-1] if self.history else self._last
@@ -1519,12 +1593,11 @@ class TripleTriadState(State):
         seat, action = last
         assert type(action) is int
         g = self.game
-        if action >= TAKE:
-            name = NAME_BY_BASE[9 * (action - TAKE)]
+        take, b, k = self._decode(action)
+        if take:
+            name = NAME_BY_BASE[b]
             text = f"{seat_name(seat)} takes {name} from {seat_name(1 - seat)}"
             return [{"type": "take", "seat": seat, "card": name, "text": text}], None
-        k = action % 9
-        b = action - k
         drawn = None
         if self._ended_drawn_round(last):
             rnd = self._round - 1
@@ -1566,6 +1639,51 @@ class TripleTriadState(State):
         from tritable.games.triple_triad.render import render_view
 
         return render_view(self.view(seat), self.game)
+
+
+class _OwnTableState(TripleTriadState):
+    """A position of a game played with its setup's own card table. Its actions name cards by
+    their codes (:func:`~tritable.games.triple_triad.data.code_of_name`), which it turns into its
+    cards' bases and back around the rules."""
+
+    __slots__ = ()
+
+    def _legal_actions(self, seat: int) -> list[Action]:
+        inner = TripleTriadState._legal_actions(self, seat)
+        codes = self._table.code_of_base
+        if self._mask:
+            return [codes[a - a % 9] + a % 9 for a in inner]  # type: ignore[operator]
+        return [_take_code(codes[9 * (a - TAKE)]) for a in inner]  # type: ignore[operator]
+
+    def _apply(self, seat: int, action: Action) -> None:
+        if type(action) is not int:
+            TripleTriadState._apply(self, seat, action)  # refused there, with the reason
+            return
+        take, code, cell = _read_code(action)
+        b = self._table.base_of_code.get(code, -1) if code >= 0 else -1
+        if b < 0:
+            raise IllegalActionError(f"{shown(action)} names no card of this game's table")
+        if take != (not self._mask):
+            if take:
+                raise IllegalActionError(f"take {NAME_BY_BASE[b]}: cards are taken once a round is won")
+            raise IllegalActionError(f"seat {seat} won: it now picks a card of seat {1 - seat} ('take <card>')")
+        TripleTriadState._apply(self, seat, TAKE + b // 9 if take else b + cell)
+
+    def _decode(self, action: int) -> tuple[bool, int, int]:
+        take, code, cell = _read_code(action)
+        return take, self._table.base_of_code[code], cell
+
+
+def _read_code(action: int) -> tuple[bool, int, int]:
+    """A game-level action as (a trade pick?, its card's code, the cell 0-8); code -1: none."""
+    if 0 <= action < _PLACEMENTS:
+        return False, action - action % 9, action % 9
+    if TAKE <= action < TAKE + COUNT:
+        return True, 9 * (action - TAKE), 0
+    if action >= CUSTOM:
+        slot = (action - CUSTOM) % 10
+        return slot == 9, action - slot, 0 if slot == 9 else slot
+    return False, -1, 0
 
 
 __all__ = ["TAKE", "TripleTriad", "TripleTriadState"]
