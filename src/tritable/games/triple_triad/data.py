@@ -145,6 +145,18 @@ def action_rows(base: int) -> list[tuple[int, ...]]:
 
 ACTION_ROWS = _ACTION_ROWS
 
+# -- actions ---------------------------------------------------------------------------------------
+
+TAKE = 1000
+"""Trade picks of built-in cards are ``TAKE + card id``."""
+HAND_SIZE = 5
+MAX_ROUNDS = 5
+PLACEMENTS = 9 * COUNT
+"""The placements of built-in cards are the actions below this."""
+TABLES: tuple[list[Ratings], ...] = (*RATINGS_ON, RATINGS_BY_BASE)
+"""Per element index (-1: none, the last) the ratings by base of a card on such a cell."""
+NO_ELEMENTS: tuple[int, ...] = (-1,) * 9
+
 # -- cards of a setup's own table ------------------------------------------------------------------
 
 CUSTOM = 2000

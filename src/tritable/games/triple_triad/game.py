@@ -1,167 +1,6 @@
-"""Triple Triad, the card game of Final Fantasy VIII: two players, five cards each, a 3x3 board.
-
-Each card has four ratings, one a side (1..9, A = 10). The players take turns placing a card from
-their hand on an empty cell; a placed card captures an adjacent opponent card whose facing rating
-is lower than its own. When the board is full, the score of a player is the cards of their colour
-on the board plus the card left in their hand (so the two scores always sum to 10): the higher
-score wins. Optional rules (Same, Same Wall, Plus, Combo, Elemental, Open, Sudden Death, Random)
-and the trade rule (what the winner takes) are game options.
-
->>> import tritable
->>> game = tritable.new_game("triple-triad", options={"same": True})
->>> state = game.state_from_setup({
-...     "hands": [["Geezard", "Funguar", "Bite Bug", "Red Bat", "Blobra"],
-...               ["SAM08G", "Bite Bug", "Gayla", "Gesper", "Grat"]],
-...     "first": 1})
->>> for text in ["SAM08G@2", "Funguar@9", "Bite Bug@4", "Geezard@1"]:
-...     state.apply_action(game.string_to_action(text))
->>> [game.action_to_string(a) for a in state.legal_actions()][:3]
-['Gayla@3', 'Gayla@5', 'Gayla@6']
->>> state.scores()  # Geezard's Right 4 = SAM08G's Left 4 and Down 1 = Bite Bug's Up 1: Same
-[7, 3]
->>> print(state.render(0).splitlines()[0])
-Triple Triad  round 1  rules: Same, Open  trade: One
-
-Rules decisions
----------------
-The rule text (Final Kingdom MUSH) and ``docs/RULINGS.md`` decide; where both are silent we follow Final
-Fantasy VIII (FF8), the original game, and say so here.
-
-* **Board.** Cells 1-9, row-major from the top left (cell 1 is the top-left corner). A card's
-  ratings are (top, right, bottom, left); a card on cell 1 attacks cell 2 with its right rating
-  and cell 4 with its bottom rating. Seat 0 is the text's Blue, seat 1 its Red; who plays first
-  in each round is chance, drawn in the setup.
-* **Standard** (always): a placed card captures each adjacent *opponent* card whose facing rating
-  is strictly lower than its own facing rating. Ties do nothing; own cards never change colour.
-* **Same** (``same``): count the sides where the placed card's printed rating equals the adjacent
-  card's opposing printed rating; cards of both colours count. Two or more matches flip every
-  matched opponent card (so at least one opponent card must be among them for anything to happen).
-* **Same Wall** (``same_wall``, needs ``same``): each side of the placed card that faces the board's
-  edge with a printed A counts as one more Same match (the edge is a wall of A's). A wall is never
-  an opponent card, so Same Wall needs one matched opponent card and one wall at least.
-* **Plus** (``plus``): for each adjacent card, sum the placed card's printed rating and the
-  adjacent card's opposing printed rating. Two or more adjacent cards with the same sum flip every
-  opponent card among them. Walls never count for Plus.
-* **Order within a placement.** Same, Same Wall and Plus are judged together on the board as it
-  was before the placement, and their flips are made; then the placed card's Standard comparison
-  (against the cards still of the opponent's colour); then Combo.
-* **Combo** (``combo``; acts only with Same, Same Wall or Plus): each card flipped by Same, Same
-  Wall or Plus captures its adjacent opponent cards by the Standard rule only (modified ratings
-  under Elemental), breadth-first; every card so captured does the same in turn. Cards captured by
-  the placed card's own Standard comparison do not cascade (they are captured before the cascade
-  starts, so the cascade finds them already turned).
-* **Elemental** (``elemental``): when the rule is on, the setup places elements by chance: each
-  of the nine cells independently gets an element with probability ``ELEMENT_CHANCE`` = 1/8,
-  the element uniform among the eight. (FF8 scatters about one element a board; its exact odds
-  are not published.) A card on an elemental cell gets +1 on all four sides if its element matches,
-  -1 otherwise (also a card without an element), clamped to 1..A. The modified ratings count for
-  Standard and Combo; Same, Same Wall and Plus use the printed ratings. A new sudden-death round
-  sets the board up afresh, elements included (drawn in the setup for every possible round).
-* **Open** (``open``, default on): both hands are visible. Off: a seat sees its own hand; of the
-  other hand it sees the size, and by name only the cards it has seen on the board at the end of
-  an earlier sudden-death round (see Views). Once the match is decided every hand is shown (FF8
-  shows the loser's cards on the trade screen).
-* **Sudden Death** (``sudden_death``): a drawn round (5-5) starts a new round in which each hand is
-  the cards that player owned at the end (the card left in hand first, then their cards on the
-  board in cell order); at most 5 rounds, then the match is a draw. The text replays every tie
-  ("the cards are returned to the hands and a new round starts"); ``docs/RULINGS.md`` makes that replay
-  this option, so with it off (the default, as in FF8) a drawn round ends the match as a draw and
-  nothing is traded except under Direct. **Who starts a new round**: chance, as in FF8, where
-  every game, a sudden-death replay included, opens with the turn-order roulette; the setup draws
-  the first player of each of the five possible rounds in advance.
-* **Random** (``random``): hands are drawn at random from each player's collection. Collections
-  live on the platform: pass them to :meth:`TripleTriad.random_setup` (``collections=``), which then
-  draws each hand from its player's collection and records the collections in the setup
-  (``state_from_setup`` checks each hand is taken from its collection). Without collections (the
-  engine on its own, ``new_state(seed=...)``), every hand is drawn from the level pool whatever the
-  rule says (``state_from_setup`` checks that, under Random, a hand without a collection holds only
-  cards of the pool's levels). With ``random`` off, players may choose their hands
-  (``random_setup(hands=...)`` or an explicit setup); with ``random`` on, ``random_setup`` refuses
-  chosen hands.
-* **Level pool** (options ``min_level``/``max_level``, default 1..5): hands not given are drawn
-  card by card, uniformly and independently, from the cards of those levels (so a hand may hold
-  two copies of a card, as FF8 hands may; the engine does not enforce FF8's one-copy rule of
-  levels 8-10, which belongs to collections).
-* **Trade** (``trade``, default One) happens only when a player wins; the cards traded are
-  recorded in the outcome's ``details["transfers"]`` (``{"card", "from", "to"}``; the platform
-  moves them between collections). "The loser's cards" are the five cards the loser **brought to
-  the match** (its setup hand), whoever owns them at the end, as in FF8, where you always pick from
-  the opponent's own deck.
-
-  - ``none``: nothing changes hands.
-  - ``one``: the winner picks one of the loser's five cards: a last action of the winner,
-    ``take <card>``, before the game is terminal.
-  - ``diff``: the winner picks ``winner_score - 5`` of the loser's cards (the text's
-    "(Win - Loser) / 2"), one ``take`` action each.
-  - ``all``: the winner takes all five of the loser's cards (no decision, no action).
-  - ``direct``: each player keeps the cards they own at the end (board colour + hand), in a won
-    match *and in a drawn one* (FF8's Direct has no winner's choice). Identical cards are
-    interchangeable, so the transfers are the difference between the cards each player owns at the
-    end and the cards they brought, counted by name.
-  While the winner picks, the finished board stays as it is and ``current_player()`` is the
-  winner; the game is terminal after the last pick.
-* **Outcome**: the scores are the last round's; ``details`` holds ``reason`` (``"won"`` or
-  ``"draw"``), ``rounds``, ``round_scores`` (every round, the drawn ones included), ``trade`` and
-  ``transfers``.
-
-Setup
------
-A JSON object. ``hands``: for each seat the five card names it brings (case-insensitive).
-``first``: the seat that starts each possible round, a list (1 entry, or 5 with ``sudden_death``;
-a bare seat number is accepted for a single round). ``elements`` (only with ``elemental``, then
-required): for each possible round the element of cells 1-9 (``null`` for none), or a single list
-of 9 for a single round. ``collections`` (optional): per seat the card names that player owns
-(or ``null``); each hand must be taken from it. Anything else is a ``SetupError`` naming it::
-
-    {"hands": [["Geezard", "Funguar", "Bite Bug", "Red Bat", "Blobra"],
-               ["Gayla", "Gesper", "Fastitocalon-F", "Blood Soul", "Caterchipillar"]],
-     "first": [1],
-     "elements": [[null, null, "fire", null, null, null, null, null, null]]}
-
-Actions and notation
---------------------
-Actions are ints. Placing card ``id`` (0..109, its FF8 number minus one) on cell ``c`` (1..9) is
-``id * 9 + (c - 1)``, written ``<name>@<cell>``: ``Geezard@1`` is 0, ``Bite Bug@5`` is 22. Two
-identical cards in a hand are the same action. A trade pick of card ``id`` is ``TAKE + id``
-(``TAKE`` = 1000), written ``take <name>``: ``take Geezard`` is 1000. Parsing ignores case and
-extra spaces; formatting is canonical.
-
->>> game.string_to_action("bite bug @ 5"), game.action_to_string(22), game.action_to_string(1000)
-(22, 'Bite Bug@5', 'take Geezard')
-
-Views
------
-A view holds ``round`` (1-based), ``first`` (who started this round), ``board`` (per cell ``null``
-or ``{"card", "owner"}``), ``elements`` (with ``elemental``: this round's, per cell), ``hands`` (per
-seat the card names, or ``null`` when hidden from the viewer), ``hand_sizes``, ``known`` (per
-seat: with hidden hands, the cards of its hand that are public because they were on the board
-when an earlier drawn round ended; each entry ``null`` when hands are open or the match is
-decided), ``brought`` (per seat the cards it brought to the match, as far as the viewer knows
-them: of a hidden hand, the ones seen so far, sorted), ``scores``, ``rounds`` (the earlier, drawn
-rounds: ``first``, ``board``, ``elements``, ``null`` without ``elemental``) and, once the match is
-decided, ``trade`` (``rule``; ``winner``, ``null`` for a draw; ``picks_left``, ``taken``,
-``transfers``). Spectators (seat ``None``) see no hand unless ``open``. Later rounds' first
-players and elements are never shown.
-
-:meth:`TripleTriad.sample_state` fills a hidden hand with the public cards and, for the others,
-cards drawn uniformly and independently from the level pool (the setup's own draw), never
-reading the real hand (under Random, each seat's collection in the sample's setup is the cards it
-brought: the view shows no collection); the later rounds' first players and elements are drawn
-afresh.
-``to_json`` holds, besides the setup and history, ``round``, ``player`` (the seat to move, the
-winner while it picks; -4 at the end), ``board`` (per cell ``null`` or ``[card, owner]``), the full
-``hands``, ``known`` (per seat a list with hidden hands, decided or not; ``null`` when hands are
-open), ``rounds`` (the final board of each earlier round, cells as in views), ``picks`` (the trade
-picks left) and ``taken``.
-
-Speed
------
-Random playouts are the benchmark, so the hot path is plain ints and lists: a card in a hand or on
-the board is stored as ``id * 9``; legal actions are concatenated from per-card tuples indexed by
-the bit set of empty cells; the placement is validated with two membership tests and applied in
-place; ``new_state(seed)`` builds the state straight from the values it draws (the same draw as
-``random_setup``), and ``state_from_setup`` validates every setup it is given.
-"""
+"""The rules of Triple Triad: the game and its states (the rules docstring is the package's,
+:mod:`tritable.games.triple_triad`). Setups and state JSON are read and checked in
+:mod:`.validation`, views sampled in :mod:`.sampling`, text drawn in :mod:`.render`."""
 
 from __future__ import annotations
 
@@ -185,9 +24,9 @@ from tritable.engine.protocol import (
     copy_json,
     viewed_draws,
 )
+from tritable.games.triple_triad import sampling, validation
 from tritable.games.triple_triad.data import (
     ACTION_ROWS,
-    BASE_BY_NAME,
     BUILTIN,
     BY_FOLDED,
     BY_NAME,
@@ -195,15 +34,16 @@ from tritable.games.triple_triad.data import (
     CUSTOM,
     ELEMENT_INDEX,
     ELEMENTS,
-    LEVEL_BY_BASE,
+    HAND_SIZE,
     LEVELS,
+    MAX_ROUNDS,
     NAME_BY_BASE,
     NAMES,
     NEIGHBOURS,
     NO_RATINGS,
     OCCUPIED,
     RATINGS_BY_BASE,
-    RATINGS_ON,
+    TAKE,
     WALL_MATCHES,
     CardTable,
     Ratings,
@@ -212,6 +52,15 @@ from tritable.games.triple_triad.data import (
     custom_spelling,
     fold,
     name_of_code,
+)
+from tritable.games.triple_triad.data import (
+    NO_ELEMENTS as _NO_ELEMENTS,
+)
+from tritable.games.triple_triad.data import (
+    PLACEMENTS as _PLACEMENTS,
+)
+from tritable.games.triple_triad.data import (
+    TABLES as _TABLES,
 )
 from tritable.games.triple_triad.events import (
     COMBO,
@@ -223,28 +72,19 @@ from tritable.games.triple_triad.events import (
     seat_name,
     trade_event,
 )
+from tritable.games.triple_triad.validation import (
+    _names,
+    trade_picks,
+)
 
-TAKE = 1000
-"""Trade picks are ``TAKE + card id``."""
 ELEMENT_CHANCE = 1 / 8
 """The chance that a cell gets an element (Elemental rule)."""
-HAND_SIZE = 5
-MAX_ROUNDS = 5
 TRADES = ("none", "one", "all", "diff", "direct")
 
 
-_PLACEMENTS = 9 * COUNT
-_SETUP_KEYS = frozenset({"hands", "first", "elements", "collections", "cards"})
-
-
-_TABLES: tuple[list[Ratings], ...] = (*RATINGS_ON, RATINGS_BY_BASE)  # index -1: no element
-_NO_ELEMENTS: tuple[int, ...] = (-1,) * 9
-_SEATS = frozenset((0, 1))
 _NOTHING: list[int] = []  # shared, never changed: the trade phase puts a new list in its place
 _ELEMENT_CODES: dict[str | None, int] = {None: -1}
 _ELEMENT_CODES.update(ELEMENT_INDEX)
-_ELEMENT_OF = _ELEMENT_CODES.__getitem__
-_BASE_OF = BASE_BY_NAME.__getitem__
 _ELEMENT_COUNT_ODDS: list[float] = []
 """Cumulative odds of 0, 1, ... 9 elemental cells (each cell independently ELEMENT_CHANCE)."""
 for _k in range(10):
@@ -276,28 +116,9 @@ def _draw_elements(random_: Callable[[], float]) -> tuple[list[str | None], tupl
     return cells, tuple(codes)
 
 
-def _card_id(name: Any, what: str, error: type[Exception] = SetupError, table: CardTable = BUILTIN) -> int:
-    """The id of a card named ``name`` (exact, else case-insensitively, or a variant spelling) in
-    ``table``; ``error`` names ``what``."""
-    if table is BUILTIN and type(name) is str:
-        cid = BY_NAME.get(name)
-        if cid is not None:
-            return cid
-    return table.card(name, what, error) // 9
-
-
 def _take_code(code: int) -> int:
     """The trade pick of the card of ``code``."""
     return TAKE + code // 9 if code < CUSTOM else code + 9
-
-
-def _all_ints(values: list[Any]) -> bool:
-    """True when every value is an int proper (JSON seats: not True/False, not 0.0)."""
-    return type(values[0]) is int if len(values) == 1 else all(type(v) is int for v in values)
-
-
-def _is_seat(value: Any) -> bool:
-    return type(value) is int and 0 <= value <= 1
 
 
 @cache
@@ -555,141 +376,14 @@ class TripleTriad(Game):
         state._last = None
         return state
 
-    def _parse_setup(
-        self, setup: Mapping[str, Any]
-    ) -> tuple[list[list[int]], tuple[int, ...], tuple[tuple[int, ...], ...] | None, CardTable]:
-        """Validate a setup: (hands as card bases, first seat per round, elements per round, the
-        card table)."""
-        if type(setup) is not dict and not isinstance(setup, Mapping):
-            raise SetupError(f"a Triple Triad setup is a JSON object, not {type(setup).__name__}")
-        if not _SETUP_KEYS.issuperset(setup):
-            unknown = sorted(map(str, set(setup) - _SETUP_KEYS))
-            raise SetupError(
-                f"unknown setup key(s) {', '.join(unknown)} (keys: hands, first, elements, collections, cards)"
-            )
-        raw = setup.get("hands")
-        if raw is None:
-            raise SetupError("the setup lacks 'hands' (five card names per seat)")
-        table = BUILTIN if setup.get("cards") is None else CardTable.from_json(setup["cards"], SetupError)
-        try:
-            if table is not BUILTIN:
-                raise TypeError
-            if type(raw) is not list or len(raw) != 2 or type(raw[0]) is not list or type(raw[1]) is not list:
-                raise TypeError
-            hands = [list(map(_BASE_OF, raw[0])), list(map(_BASE_OF, raw[1]))]
-        except (KeyError, TypeError):
-            hands = self._parse_hands_slowly(raw, table)
-        if len(hands[0]) != HAND_SIZE or len(hands[1]) != HAND_SIZE:
-            seat = 0 if len(hands[0]) != HAND_SIZE else 1
-            raise SetupError(f"seat {seat}'s hand has {len(hands[seat])} cards, not {HAND_SIZE}")
-        rounds = self._rounds
-        first = setup.get("first")
-        if type(first) is list and len(first) == rounds and _all_ints(first) and _SEATS.issuperset(first):
-            firsts = tuple(first)
-        elif rounds == 1 and _is_seat(first):
-            firsts = (first,)
-        elif first is None:
-            raise SetupError("the setup lacks 'first' (the seat that starts each round)")
-        else:
-            need = "a list of 5 seats (one per possible round)" if rounds > 1 else "a seat, 0 or 1"
-            raise SetupError(f"the setup's 'first' must be {need}, not {first!r}")
-        elements = self._parse_elements(setup.get("elements"), rounds)
-        collections = setup.get("collections")
-        if "collections" in setup:
-            self._check_collections(collections, raw, table)
-        if self.options["random"]:
-            self._check_drawn_from_pool(hands, collections, table)
-        return hands, firsts, elements, table
-
-    def _check_drawn_from_pool(self, hands: list[list[int]], collections: Any, table: CardTable) -> None:
-        """Under Random a hand without a collection is drawn from the level pool (``random_setup``):
-        every card of it must be of those levels."""
-        pool = (
-            self._pool_bases if table is BUILTIN else table.pool(self.options["min_level"], self.options["max_level"])
-        )
-        for seat in range(2):
-            if collections is not None and collections[seat] is not None:
-                continue  # drawn from the collection: _check_collections checked it
-            for b in hands[seat]:
-                if b not in pool:
-                    o = self.options
-                    raise SetupError(
-                        f"seat {seat}'s hand holds {NAME_BY_BASE[b]} (level {LEVEL_BY_BASE[b]}): Random draws a hand "
-                        f"without a collection from levels {o['min_level']}-{o['max_level']}"
-                    )
-
-    def _parse_hands_slowly(self, raw: Any, table: CardTable) -> list[list[int]]:
-        if not isinstance(raw, Sequence) or isinstance(raw, str) or len(raw) != 2:
-            raise SetupError(f"the setup's 'hands' must list two hands (one per seat), not {raw!r}")
-        hands: list[list[int]] = []
-        for seat, hand in enumerate(raw):
-            if not isinstance(hand, Sequence) or isinstance(hand, str):
-                raise SetupError(f"seat {seat}'s hand must be a list of card names, not {hand!r}")
-            hands.append([table.card(name, f"seat {seat}'s hand", SetupError) for name in hand])
-        return hands
-
-    def _parse_elements(self, raw: Any, rounds: int) -> tuple[tuple[int, ...], ...] | None:
-        if not self._elemental:
-            if raw is not None:
-                raise SetupError("the setup places 'elements' but the elemental rule is off")
-            return None
-        try:
-            if type(raw) is list and len(raw) == rounds:
-                if rounds == 1:
-                    row = tuple(map(_ELEMENT_OF, raw[0]))
-                    if len(row) == 9:
-                        return (row,)
-                else:
-                    rows = tuple([tuple(map(_ELEMENT_OF, cells)) for cells in raw])
-                    if all(len(row) == 9 for row in rows):
-                        return rows
-        except (KeyError, TypeError):
-            pass
-        return self._parse_elements_slowly(raw, rounds)
-
-    def _parse_elements_slowly(self, raw: Any, rounds: int) -> tuple[tuple[int, ...], ...]:
-        if raw is None:
-            raise SetupError("the setup lacks 'elements' (the elemental rule is on)")
-        if not isinstance(raw, list):
-            raise SetupError(f"the setup's 'elements' must be a list, not {raw!r}")
-        if rounds == 1 and len(raw) == 9 and not any(isinstance(x, list) for x in raw):
-            raw = [raw]
-        if rounds == 1 and not any(isinstance(x, list) for x in raw):
-            # one round's cells, not a list of rounds: the count of cells is what is wrong
-            raise SetupError(f"the setup's 'elements' must list cells 1-9 (an element or null each), not {len(raw)}")
-        if len(raw) != rounds:
-            raise SetupError(f"the setup's 'elements' must give the elements of {rounds} round(s), not {len(raw)}")
-        out: list[tuple[int, ...]] = []
-        for r, cells in enumerate(raw):
-            if not isinstance(cells, list) or len(cells) != 9:
-                raise SetupError(f"round {r + 1}'s elements must list cells 1-9, not {cells!r}")
-            row: list[int] = []
-            for cell, e in enumerate(cells):
-                if e is None:
-                    row.append(-1)
-                elif isinstance(e, str) and e.lower() in ELEMENT_INDEX:
-                    row.append(ELEMENT_INDEX[e.lower()])
-                else:
-                    raise SetupError(
-                        f"cell {cell + 1}: no element {e!r} in round {r + 1} (elements: {', '.join(ELEMENTS)})"
-                    )
-            out.append(tuple(row))
-        return tuple(out)
-
-    def _check_collections(self, raw: Any, hands: Any, table: CardTable) -> None:
-        if not isinstance(raw, list) or len(raw) != 2:
-            raise SetupError(f"the setup's 'collections' must list one collection per seat, not {raw!r}")
-        for seat, owned in enumerate(raw):
-            if owned is None:
-                continue
-            if not isinstance(owned, list):
-                raise SetupError(f"seat {seat}'s collection must be a list of card names, not {owned!r}")
-            have = Counter(table.card(n, f"seat {seat}'s collection", SetupError) for n in owned)
-            need = Counter(table.card(n, f"seat {seat}'s hand", SetupError) for n in hands[seat])
-            missing = need - have
-            if missing:
-                names = "; ".join(NAME_BY_BASE[c] for c in sorted(missing))
-                raise SetupError(f"seat {seat}'s hand holds {names}, not in its collection")
+    # Reading and checking setups (validation.py), drawing states from views (sampling.py).
+    _parse_setup = validation._parse_setup
+    _check_drawn_from_pool = validation._check_drawn_from_pool
+    _parse_hands_slowly = validation._parse_hands_slowly
+    _parse_elements = validation._parse_elements
+    _parse_elements_slowly = validation._parse_elements_slowly
+    _check_collections = validation._check_collections
+    _sample = sampling._sample
 
     # -- notation ---------------------------------------------------------------------------------
 
@@ -768,154 +462,9 @@ class TripleTriad(Game):
         only (every draw still shows the seat the view's values)."""
         return viewed_draws(view, lambda rng: self._sample(view, rng), "Triple Triad view")
 
-    def _sample(self, view: Mapping[str, Any], rng: random.Random) -> TripleTriadState:
-        if view.get("game") != self.id:
-            raise StateError(f"not a {self.id} view: {view.get('game')!r}")
-        rnd = _whole(view["round"], "round")
-        finals = view["rounds"]
-        if len(finals) != rnd - 1 or not 1 <= rnd <= self._rounds:
-            raise StateError(f"the view's round {rnd} does not match its {len(finals)} earlier rounds")
-        cards_json = view["cards"]
-        table = BUILTIN if cards_json is None else CardTable.from_json(cards_json, StateError)
-        pool = (
-            self._pool_bases if table is BUILTIN else table.pool(self.options["min_level"], self.options["max_level"])
-        )
-        if not pool:
-            pool = table.bases  # a table without a card of the pool's levels: drawn from it all
-        hands: list[list[int]] = []
-        brought: list[list[int]] = []
-        known: list[list[int]] = [[], []]
-        for seat in range(2):
-            shown = view["hands"][seat]
-            if shown is not None:
-                hands.append([9 * _card_id(n, "view", StateError, table) for n in shown])
-                brought.append([9 * _card_id(n, "view", StateError, table) for n in view["brought"][seat]])
-                continue
-            known[seat] = [9 * _card_id(n, "view", StateError, table) for n in view["known"][seat]]
-            unseen = _whole(view["hand_sizes"][seat], "hand size") - len(known[seat])
-            if not 0 <= unseen <= HAND_SIZE:
-                raise StateError(f"seat {seat}'s hidden hand cannot hold {unseen} unknown cards")
-            drawn = [rng.choice(pool) for _ in range(unseen)]
-            hands.append(known[seat] + drawn)
-            brought.append([9 * _card_id(n, "view", StateError, table) for n in view["brought"][seat]] + drawn)
-        if any(len(b) != HAND_SIZE for b in brought):
-            raise StateError("the view's 'brought' cards and hidden hand sizes do not add up to five a seat")
-
-        firsts = [_whole(f["first"], "first") for f in finals] + [_whole(view["first"], "first")]
-        firsts += [rng.getrandbits(1) for _ in range(self._rounds - rnd)]
-        setup: JSON = {"hands": [[NAME_BY_BASE[b] for b in h] for h in brought], "first": firsts}
-        if table is not BUILTIN:
-            setup["cards"] = copy_json(cards_json)
-        if self.options["random"]:
-            # The view does not show the collections: the cards each seat brought make one.
-            setup["collections"] = copy_json(setup["hands"])
-        if self._elemental:
-            seen = copy_json([f["elements"] for f in finals] + [view["elements"]])  # not the view's own lists
-            fresh = (self._draw_rounds(rng)[1] or [])[: self._rounds - rnd]
-            setup["elements"] = seen + fresh
-        state = self._build(setup, *self._parse_setup(setup))  # a setup of its own: no copy needed
-        state._round = rnd
-        state._finals = tuple(_board_from_json(f["board"], table) for f in finals)
-        if state._elements is not None:
-            state._elems = state._elements[rnd - 1]
-        state._hands = hands
-        if state._known is not None:
-            # A hand the view shows has its known cards worked out; a hidden one, as the view says.
-            start, seen = state._round_start()
-            for s in range(2):
-                if view["hands"][s] is None and not Counter(hands[s]) - Counter(start[s]):
-                    hands[s] = _left_in_order(start[s], hands[s])  # the order play leaves, as _check_hands wants
-            state._known = [
-                list(state._known_now(s, start, seen).elements())
-                if view["hands"][s] is not None
-                else [9 * _card_id(n, "view", StateError, table) for n in view["known"][s]]
-                for s in range(2)
-            ]
-        state._dup = True
-        cards, owner = _board_from_json(view["board"], table)
-        _check_cards_in_play(cards, hands, brought)
-        state._set_board(cards, owner)
-        turn = view["turn"]
-        state._p = turn["players"][0] if turn["players"] else TERMINAL
-        trade = view.get("trade")
-        if trade is not None:
-            state._taken = tuple(9 * _card_id(n, "view", StateError, table) for n in trade["taken"])
-            state._picks = _whole(trade["picks_left"], "picks_left")
-            if state._picks:
-                state._pickable = state._left_to_take()
-            state._check_trade()
-        state._check_phase()  # the checks a state read from JSON gets
-        if state._taken and not state._picks:  # with picks due, _pickable checked them above
-            state._left_to_take()
-        told = view["last_action"]
-        if told is not None:
-            state._last = (_whole(told["seat"], "last action's seat"), self.string_to_action(told["action"]))
-        captured = [c for e in view["events"] if e["type"] in ("capture", "combo") for c in e["cells"]]
-        state._set_last(state._last, captured)
-        return state
-
-
-def trade_picks(trade: str, s0: int) -> int:
-    """How many cards the winner picks under ``trade`` when seat 0 ends a won round on ``s0``:
-    one (One), the difference over 5 (Diff), none (None, Direct, All: no choice to make)."""
-    return 1 if trade == "one" else (max(s0, 10 - s0) - 5 if trade == "diff" else 0)
-
-
-def _check_cards_in_play(
-    cards: Sequence[int], hands: Sequence[Sequence[int]], brought: Sequence[Sequence[int]]
-) -> None:
-    # Every round is played with the ten cards brought to the match (Sudden Death deals them out
-    # again by owner), so no other card can be on the board or in a hand.
-    in_play = Counter([c for c in cards if c >= 0] + [*hands[0], *hands[1]])
-    if in_play != Counter([*brought[0], *brought[1]]):
-        raise StateError("the board and the hands must hold the ten cards brought to the match")
-
-
-def _left_in_order(start: Sequence[int], hand: Sequence[int]) -> list[int]:
-    """The cards of ``hand`` (taken from ``start``) in the order play leaves them: placing a card
-    removes its first copy from the hand."""
-    drop = Counter(start)
-    drop.subtract(hand)
-    out: list[int] = []
-    for b in start:
-        if drop[b] > 0:
-            drop[b] -= 1
-        else:
-            out.append(b)
-    return out
-
-
-def _whole(value: Any, what: str) -> int:
-    if type(value) is not int:
-        raise StateError(f"the view's {what} must be a whole number, not {value!r}")
-    return value
-
-
-def _board_from_json(board: Any, table: CardTable) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """Cells written as ``null`` or ``{"card", "owner"}`` (views) or ``[card, owner]`` (states)."""
-    if not isinstance(board, list) or len(board) != 9:
-        raise StateError(f"a board lists 9 cells, not {board!r}")
-    cards: list[int] = []
-    owner: list[int] = []
-    for cell in board:
-        if cell is None:
-            cards.append(-1)
-            owner.append(-1)
-            continue
-        name, seat = (cell["card"], cell["owner"]) if isinstance(cell, Mapping) else cell
-        if not _is_seat(seat):
-            raise StateError(f"a card's owner is a seat (0 or 1), not {seat!r}")
-        cards.append(9 * _card_id(name, "board", StateError, table))
-        owner.append(seat)
-    return tuple(cards), tuple(owner)
-
 
 def _board_to_json(cards: Sequence[int], owner: Sequence[int]) -> list[Any]:
     return [None if b < 0 else {"card": NAME_BY_BASE[b], "owner": o} for b, o in zip(cards, owner, strict=True)]
-
-
-def _names(bases: Sequence[int]) -> list[str]:
-    return [NAME_BY_BASE[b] for b in bases]
 
 
 def _sorted_names(bases: Sequence[int] | Counter[int]) -> list[str]:
@@ -1226,29 +775,17 @@ class TripleTriadState(State):
             moves = [(b, loser, winner) for b in cards]
         return [{"card": NAME_BY_BASE[b], "from": f, "to": t} for b, f, t in moves]
 
-    def _check_trade(self) -> None:
-        """Picks left only in a decided round's trade, as many as the trade rule gives less those
-        taken (more would leave the winner to move with nothing to take)."""
-        if not self._picks:
-            return
-        s0 = self.scores()[0]
-        trade = self.game._trade
-        total = trade_picks(trade, s0)
-        if self._mask or s0 == 5 or self._picks + len(self._taken) != total:
-            raise StateError(
-                f"{self._picks} picks left after {len(self._taken)} taken, where the trade ({trade}) gives {total}"
-            )
-
-    def _left_to_take(self) -> list[int]:
-        """The take actions of the loser's brought cards not taken yet (trade phase)."""
-        winner = self.winner()
-        if winner is None:
-            raise StateError("a trade needs a winner")
-        left = Counter(self._brought[1 - winner])
-        left.subtract(self._taken)
-        if any(v < 0 for v in left.values()):
-            raise StateError("taken cards that the loser did not bring")
-        return [TAKE + b // 9 for b in sorted(left.elements())]
+    # Reading and checking state JSON and the positions it states (validation.py).
+    _check_trade = validation._check_trade
+    _left_to_take = validation._left_to_take
+    _load = validation._load
+    _set_last = validation._set_last
+    _check_phase = validation._check_phase
+    _round_start = validation._round_start
+    _known_now = validation._known_now
+    _check_hands = validation._check_hands
+    _check_owners = validation._check_owners
+    _set_board = validation._set_board
 
     # -- copies, identity --------------------------------------------------------------------------
 
@@ -1316,208 +853,6 @@ class TripleTriadState(State):
         last = None if self.history else self._last
         data["last"] = None if last is None else [last[0], self.game.action_to_string(last[1])]
         return data
-
-    def _load(self, data: Mapping[str, Any]) -> None:
-        """Read the dynamic part of :meth:`to_json` (the setup part is already read)."""
-        rnd = data["round"]
-        if type(rnd) is not int or not 1 <= rnd <= len(self._firsts):
-            raise StateError(f"bad round {rnd!r}")
-        self._round = rnd
-        if self._elements is not None:
-            self._elems = self._elements[rnd - 1]
-        if not isinstance(data["rounds"], list):
-            raise StateError(f"a state's 'rounds' lists the boards of the earlier rounds, not {shown(data['rounds'])}")
-        self._finals = tuple(_board_from_json(b, self._table) for b in data["rounds"])
-        if len(self._finals) != rnd - 1:
-            raise StateError("a state of round n lists the boards of the n - 1 earlier rounds")
-        cards, owner = _board_from_json(data["board"], self._table)
-        hands = data["hands"]
-        if not isinstance(hands, list) or not all(isinstance(h, list) for h in hands):
-            raise StateError(f"a state's 'hands' lists two hands of card names, not {shown(hands)}")
-        self._hands = [[9 * _card_id(n, "hand", StateError, self._table) for n in h] for h in hands]
-        if len(self._hands) != 2:
-            raise StateError("a state lists two hands")
-        if sum(c >= 0 for c in cards) + len(self._hands[0]) + len(self._hands[1]) != 10:
-            raise StateError("the board and the hands must hold ten cards")
-        _check_cards_in_play(cards, self._hands, self._brought)
-        self._set_board(cards, owner)
-        known = data.get("known")
-        if (known is None) != (self._known is None):
-            raise StateError("'known' is kept exactly when hands are hidden")
-        if known is not None:
-            self._known = [
-                [9 * _card_id(n, "known", StateError, self._table) for n in k] for k in known
-            ]  # checked with the hands
-        self._dup = True
-        player = data["player"]
-        if not (_is_seat(player) or (type(player) is int and player == TERMINAL)):  # not -4.0
-            raise StateError(f"bad player {player!r}")
-        self._p = player
-        self._taken = tuple(9 * _card_id(n, "taken", StateError, self._table) for n in data["taken"])
-        picks = data["picks"]
-        if type(picks) is not int or picks < 0:
-            raise StateError(f"bad picks {picks!r}")
-        self._picks = picks
-        if picks:
-            self._pickable = self._left_to_take()
-        self._check_trade()
-        self._check_phase()
-        if self._taken and not picks:  # with picks due, _pickable checked them above
-            self._left_to_take()  # only cards the loser brought, each as often as it brought it
-        last = data.get("last")
-        if last is not None:
-            if self.history:
-                raise StateError("a state's 'last' is kept only when its history does not hold the last action")
-            if not isinstance(last, list) or len(last) != 2 or not _is_seat(last[0]):
-                raise StateError(f"a state's 'last' is [seat, action], not {shown(last)}")
-            self._last = (last[0], self.game.string_to_action(last[1]))
-        captured = data.get("captured", [])
-        if not isinstance(captured, list) or not all(type(c) is int and 1 <= c <= 9 for c in captured):
-            raise StateError(f"a state's 'captured' lists cells 1-9, not {shown(captured)}")
-        self._set_last(self.last_action(), captured)
-
-    def _set_last(self, last: tuple[int, Action] | None, captured: Sequence[int]) -> None:
-        """Take ``captured`` (cells 1-9) as the cells ``last`` captured, after checking that
-        playing it on the board before it does capture them."""
-        got = sum(1 << (c - 1) for c in set(captured))
-        self._got = got
-        if last is None:
-            if got:
-                raise StateError("no action has been played: nothing is captured")
-            return
-        seat, action = last
-        if type(action) is not int or self._decode(action)[0]:
-            if got:
-                raise StateError("a trade pick captures nothing")
-            return
-        _, b, k = self._decode(action)
-        cards, owner = self._finals[-1] if self._ended_drawn_round(last) else (self._cards, self._owner)
-        if cards[k] != b or owner[k] != seat:
-            # A position edited by hand, which its history no longer leads to: nothing to tell.
-            if got:
-                raise StateError(f"the last action, {self.game.action_to_string(action)}, is not on the board")
-            return
-        if got & ~sum(1 << n for n in range(9) if owner[n] == seat and n != k):
-            raise StateError("the last action captured only cards now of its seat's colour")
-        events = self._narrate(last)[0]
-        told = {c for e in events if e["type"] in ("capture", "combo") for c in e["cells"]}
-        if told != set(captured):
-            raise StateError(
-                f"{self.game.action_to_string(action)} captures cells {sorted(told)}, not {sorted(captured)}"
-            )
-
-    def _check_phase(self) -> None:
-        """Who moves agrees with the board: a seat while cells are empty; once it is full, the
-        winner while picks are due, else the end (a drawn round with Sudden Death rounds left
-        has already become the next round)."""
-        p, trade = self._p, self.game._trade
-        if self._mask and (p == TERMINAL or self._taken):
-            raise StateError("the board has empty cells: a seat is to move and nothing is taken yet")
-        self._check_hands()
-        if self._mask:
-            return
-        s0 = self.scores()[0]
-        if s0 == 5:
-            if self._round < len(self._firsts):
-                raise StateError(f"round {self._round} is drawn: Sudden Death plays the next round")
-            if p != TERMINAL:
-                raise StateError("the board is full and the match drawn: the game is over")
-            return
-        winner = 0 if s0 > 5 else 1
-        total = trade_picks(trade, s0)
-        if self._picks and p != winner:
-            raise StateError(f"seat {winner} won: it picks, not {p}")
-        if not self._picks and (p != TERMINAL or len(self._taken) != total):
-            raise StateError(f"the board is full: the trade ({trade}) takes {total} cards, then the game is over")
-
-    def _round_start(self) -> tuple[list[list[int]], list[list[int]]]:
-        """The hands this round began with and the cards of them known to both seats, from the
-        cards brought and the earlier rounds' final boards. Sudden Death deals each seat the
-        cards it owns on the board and the card left in hand, which the seat that moved second
-        keeps; a card seen on a final board stays known until played. Each earlier round's final
-        board must be full and drawn (else no round followed it)."""
-        start = [list(self._brought[0]), list(self._brought[1])]
-        known: list[list[int]] = [[], []]
-        for k, (cards, owner) in enumerate(self._finals):
-            if -1 in cards:
-                raise StateError(f"round {k + 1}'s final board has an empty cell (cell {cards.index(-1) + 1})")
-            board = Counter(cards)
-            left = Counter(start[0] + start[1]) - board
-            holder = 1 - self._firsts[k]
-            if board - Counter(start[0] + start[1]) or left - Counter(start[holder]):
-                raise StateError(f"round {k + 1}'s final board is not what its hands could have placed")
-            kept = [list(left.elements()) if s == holder else [] for s in range(2)]
-            s0 = owner.count(0) + len(kept[0])
-            if s0 != 5:
-                raise StateError(f"round {k + 1} ended {s0}-{10 - s0}, not drawn: no Sudden Death round follows it")
-            won = [[b for b, o in zip(cards, owner, strict=True) if o == s] for s in range(2)]
-            played = [Counter(start[s]) - Counter(kept[s]) for s in range(2)]
-            known = [list((Counter(known[s]) - played[s]).elements()) + won[s] for s in range(2)]
-            start = [kept[s] + won[s] for s in range(2)]
-        return start, known
-
-    def _known_now(self, seat: int, start: list[list[int]], known: list[list[int]]) -> Counter[int]:
-        return Counter(known[seat]) - (Counter(start[seat]) - Counter(self._hands[seat]))
-
-    def _check_hands(self) -> None:
-        """The hands (in the order play leaves them), who moves and the ``known`` cards are what
-        the rounds so far leave (:meth:`_round_start`); this round's first seat has placed as
-        many cards as the other or one more; captured cards lie beside a card (:meth:`_check_owners`)."""
-        start, known = self._round_start()
-        first = self._firsts[self._round - 1]
-        for seat in range(2):
-            if Counter(self._hands[seat]) - Counter(start[seat]):
-                what = "did not bring" if self._round == 1 else f"did not hold when round {self._round} began"
-                raise StateError(f"seat {seat}'s hand holds cards it {what}")
-            order = _left_in_order(start[seat], self._hands[seat])
-            if self._hands[seat] != order:
-                names = ", ".join(_names(order))
-                raise StateError(f"seat {seat}'s hand must keep the order it began the round in: {names}")
-        self._check_owners(start)
-        placed = [len(start[s]) - len(self._hands[s]) for s in range(2)]
-        if placed[first] - placed[1 - first] not in (0, 1):
-            raise StateError(
-                f"seat {first} moves first this round: it has placed {placed[first]} cards to the other "
-                f"seat's {placed[1 - first]}, not as many or one more"
-            )
-        mover = first if placed[first] == placed[1 - first] else 1 - first
-        if self._mask and self._p != mover:
-            raise StateError(f"seat {first} moved first and {sum(placed)} cards are down: seat {mover} is to move")
-        if self._known is not None:
-            for seat in range(2):
-                if Counter(self._known[seat]) != self._known_now(seat, start, known):
-                    raise StateError(
-                        f"seat {seat}'s known cards must be the ones seen on a final board that it still holds"
-                    )
-
-    def _check_owners(self, start: list[list[int]]) -> None:
-        """A card owned by a seat that did not place it was captured, so a card lies beside it
-        (captures, Combo's included, are made by a neighbour). Each seat placed its start hand
-        less its hand; of identical cards, those alone on the board must be owned by placers."""
-        mask = self._mask
-        if not mask:
-            return  # a full board: every card has a neighbour
-        cards, owner = self._cards, self._owner
-        alone: list[Counter[int]] = [Counter(), Counter()]
-        for k in range(9):
-            if cards[k] >= 0 and not OCCUPIED[k][mask]:
-                alone[owner[k]][cards[k]] += 1
-        for seat in range(2):
-            if alone[seat]:
-                foreign = alone[seat] - (Counter(start[seat]) - Counter(self._hands[seat]))
-                if foreign:
-                    b = min(foreign)
-                    cell = next(k for k in range(9) if cards[k] == b and owner[k] == seat and not OCCUPIED[k][mask])
-                    raise StateError(
-                        f"seat {seat} owns {NAME_BY_BASE[b]} on cell {cell + 1}, which it did not place "
-                        "and no card beside could have captured"
-                    )
-
-    def _set_board(self, cards: Sequence[int], owner: Sequence[int]) -> None:
-        self._cards = list(cards)
-        self._owner = list(owner)
-        self._mask = sum(1 << k for k in range(9) if cards[k] < 0)
-        self._eff = [NO_RATINGS if b < 0 else _TABLES[self._elems[k]][b] for k, b in enumerate(cards)]
 
     def _elements_json(self, elems: tuple[int, ...] | None) -> list[str | None] | None:
         return None if elems is None else [None if e < 0 else ELEMENTS[e] for e in elems]
