@@ -20,7 +20,7 @@ and the trade rule (what the winner takes) are game options.
 >>> state.scores()  # Geezard's Right 4 = SAM08G's Left 4 and Down 1 = Bite Bug's Up 1: Same
 [7, 3]
 >>> print(state.render(0).splitlines()[0])
-Triple Triad  round 1  rules: Same, Open  trade: One
+round 1 · rules: Same, Open · trade: one
 
 Rules decisions
 ---------------

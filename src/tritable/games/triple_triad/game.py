@@ -72,6 +72,7 @@ from tritable.games.triple_triad.events import (
     seat_name,
     trade_event,
 )
+from tritable.games.triple_triad.render import draw
 from tritable.games.triple_triad.validation import (
     _names,
     trade_picks,
@@ -971,9 +972,7 @@ class TripleTriadState(State):
         return events, drawn
 
     def render(self, seat: int | None = None) -> str:
-        from tritable.games.triple_triad.render import render_view
-
-        return render_view(self.view(seat), self.game)
+        return draw(self.view(seat)).text()
 
 
 class _OwnTableState(TripleTriadState):
