@@ -281,7 +281,9 @@ def test_a_table_read_from_a_view_is_checked() -> None:
 
 
 def test_random_setup_draws_from_its_own_table() -> None:
-    game = tritable.new_game("triple-triad", options={"max_level": 2})
+    from tritable.games.triple_triad import TripleTriad
+
+    game = TripleTriad(options={"max_level": 2})
     setup = game.random_setup(random.Random(1), cards=MOOGLES)
     assert setup["cards"][0] == MOOGLES[0]
     assert {n for hand in setup["hands"] for n in hand} <= {"Moogle", "Geezard", "Cait Sith"}

@@ -543,6 +543,7 @@ class TripleTriadState(State):
         super().__init__(game, setup)
         for slot in TripleTriadState.__slots__:
             setattr(self, slot, getattr(fresh, slot))
+        self.__class__ = type(fresh)  # a setup's own card table plays as _OwnTableState
 
     # -- turn and actions --------------------------------------------------------------------------
 
