@@ -169,7 +169,9 @@ decided), ``brought`` (per seat the cards it brought to the match, as far as the
 them: of a hidden hand, the ones seen so far, sorted), ``rounds`` (the earlier, drawn
 rounds: ``first``, ``board``, ``elements``, ``null`` without ``elemental``), ``cards`` (the
 setup's own card table as the setup gives it, ratings as numbers: what a client draws its cards
-from; ``null`` for FF8's, in ``cards.json``) and, once the match is decided, ``trade`` (``rule``;
+from; ``null`` for FF8's, in ``cards.json``; a table is public, as FF8's is, so a table of little
+more than the cards in play tells much of a closed hand) and, once the match is decided,
+``trade`` (``rule``;
 ``winner``, ``null`` for a draw; ``picks_left``, ``taken``, ``transfers``). Spectators (seat
 ``None``) see no hand unless ``open``. Later rounds' first players and elements are never shown.
 The common fields (docs/protocol.md) are there too: ``scores`` (cards owned), ``hand`` (the
