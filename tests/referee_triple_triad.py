@@ -21,7 +21,7 @@ match, its result (winner, reason, every round's scores) and the cards each trad
 (None, One, Diff, All, Direct), and which hands each seat may see (Open).
 
 What it does NOT cover: the card table itself (it is data shared with the engine: a wrong rating
-would agree in both; ``test_tt_cards.py`` checks the table), drawing setups (who starts, where
+would agree in both; ``test_triple_triad_cards.py`` checks the table), drawing setups (who starts, where
 elements fall and their odds, the level pool, drawing a hand from a collection under Random: the
 referee takes the setup the engine drew), setup validation and error cases (illegal actions,
 malformed setups, refused options), notation, rendering, JSON round trips, the finer parts of

@@ -39,6 +39,8 @@ def random_states(gid: str, players: int, options: dict[str, Any] | None = None,
 
 # -- Triple Triad ---------------------------------------------------------------------------------------
 
+from tritable.cli.boards import triple_triad as tt_board  # noqa: E402
+
 HANDS = [["Geezard", "Funguar", "Bite Bug", "Red Bat", "Blobra"], ["SAM08G", "Gayla", "Gesper", "Grat", "Buel"]]
 
 
@@ -47,7 +49,7 @@ def test_triple_triad_shows_ratings_owners_and_hands() -> None:
     state = game.state_from_setup({"hands": HANDS, "first": 0})
     state.apply_action(game.string_to_action("Geezard@1"))
     state.apply_action(game.string_to_action("SAM08G@5"))
-    text = text_of(draw_view("triple-triad", state.view(0)))
+    text = text_of(tt_board.draw(state.view(0), 120, 60))  # a large screen: the full layout
     # Geezard (1, 4, 1, 5) on cell 1, P1's: left 5, right 4 around the owner; SAM08G (5, 6, 2, 4) P2's.
     assert re.search(r"5\s+P1\s+4", text)
     assert re.search(r"4\s+P2\s+6", text)
@@ -55,6 +57,10 @@ def test_triple_triad_shows_ratings_owners_and_hands() -> None:
     for name in ("Funguar", "Bite Bug", "Gayla", "Grat"):  # open hands (the default)
         assert name in text
     assert "P1 to play" in text.replace("  ", " ") or re.search(r"P1\s+to play", text)
+    # At 80x24 the compact layout leaves room for the prompt and the menu, hands in sight.
+    small = text_of(draw_view("triple-triad", state.view(0)), width=80).rstrip("\n").splitlines()
+    assert len(small) <= 14 and all(len(line) <= 80 for line in small)
+    assert all(name in "\n".join(small) for name in ("Funguar", "Bite Bug", "Gayla", "Grat", "SAM08G"))
 
 
 def test_triple_triad_closed_hands_are_card_backs() -> None:
@@ -95,7 +101,7 @@ def test_triple_triad_shows_every_cards_element_spelled_out() -> None:
         assert grouped is not None and grouped[0].endswith(f" {element}" if element else ratings_of(card))
     state.apply_action(game.string_to_action("Geezard@2"))  # no element, on ice
     state.apply_action(game.string_to_action("SAM08G@5"))  # fire on fire
-    text = text_of(draw_view("triple-triad", state.view(0)))
+    text = text_of(tt_board.draw(state.view(0), 120, 60))
     assert "on ice -1" in text and "on fire +1" in text
     assert "thunder" in text  # the empty cell 9
     assert not re.search(r"\b(Ea|Fi|Ho|Ic|Po|Th|Wa|Wi)\b", text)  # no abbreviations left
@@ -144,7 +150,7 @@ def test_triple_triad_trade_lists_the_cards_in_the_menus_order() -> None:
             p = state.current_player()
             trade = state.view(None).get("trade")
             if trade and trade["picks_left"] and len(state.legal_actions(p)) >= 3:
-                text = text_of(draw_view("triple-triad", state.view(p)), width=400)
+                text = text_of(tt_board.draw(state.view(p), 400, 100), width=400)
                 listed = next(x for x in text.splitlines() if "brought:" in x).split("brought: ")[1].strip()
                 session = Session(game, state, [Seat(0), Seat(1)], {}, Console(file=open("/dev/null", "w")), 5)  # noqa: SIM115
                 menu = [item.text.removeprefix("take ") for item in session.menu(p)]

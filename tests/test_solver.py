@@ -221,7 +221,7 @@ def test_captures_match_engine(rules: dict[str, bool]) -> None:
         child = state.child(action)
         want = [None if c is None else c[1] for c in _parts_of_state(child)["board"]]
         # the fast path
-        card = next(c for c, ids in problem.actions_of.items() if action // 9 in ids)
+        card = next(c for c, ids in problem.actions_of.items() if action - action % 9 in ids)  # codes: id * 9
         cell = action % 9
         mine = search._after(card, cell, mm, occ, pk)
         got = [None if not (occ | 1 << cell) >> x & 1 else (p if mine >> x & 1 else 1 - p) for x in range(9)]

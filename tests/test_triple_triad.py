@@ -27,6 +27,7 @@ from tritable.engine import (
 )
 from tritable.games.triple_triad import TAKE, TripleTriad, TripleTriadState
 from tritable.games.triple_triad.data import BY_NAME, ELEMENT_INDEX, NEIGHBOURS, RATINGS, RATINGS_ON, WALLS, _clamp
+from tritable.games.triple_triad.render import _hand, draw
 
 FILLER = ["Iron Giant"] * 5  # 6 5 6 5: two Iron Giants always tie, so they never capture each other
 
@@ -663,9 +664,9 @@ def test_closed_hands_views() -> None:
     assert v0["brought"][1] == ["Squall"]  # what seat 0 has seen of seat 1's cards
     assert v0["known"] == [[], []]
     text = s.render(0)
-    assert "[?]; [?]; [?]; [?]" in text and "Gayla" not in text and "Funguar [5 1 1 3]" in text
-    p1_line = next(line for line in s.render(1).splitlines() if line.startswith("P1 hand"))
-    assert p1_line == "P1 hand (4): [?]; [?]; [?]; [?]"  # seat 1 sees seat 0's hand as card backs
+    assert text.count("│▒▒▒▒▒▒▒▒▒▒▒▒▒▒│") == 4 * 4 and "Gayla" not in text and "Funguar" in text
+    assert "Geezard" in s.render(1) and "Funguar" not in s.render(1)  # on the board / card backs
+    assert _hand(s.view(1), 0) == "P1 hand (4): [?]; [?]; [?]; [?]"  # seat 1 sees seat 0's hand as card backs
     # Open: everything is visible to everyone.
     s = play(game(), hands, ["Geezard@1", "Squall@9"])
     assert s.view()["hands"] == [hands[0][1:], hands[1][:4]]
@@ -968,7 +969,7 @@ def test_json_round_trip_and_render() -> None:
         s.apply_action(rng.choice(s.legal_actions()))
     assert g.state_from_json(s.to_json()) == s
     text = s.render()
-    assert text.startswith("Triple Triad") and "Game over" in text
+    assert text.startswith("round ") and (" wins" in text or "a draw" in text)
     bad = s.to_json()
     bad["hands"] = [["Geezard"] * 3, []]
     with pytest.raises(StateError):
@@ -1023,14 +1024,20 @@ def test_render_shows_ratings_owner_elements_and_scores() -> None:
     s = play(g, SAME_HANDS, ["SAM08G@2", "Iron Giant@9", "Bite Bug@4"], first=1, elements=elements(c2="fire", c5="ice"))
     text = s.render(0)
     lines = text.splitlines()
-    assert lines[0] == "Triple Triad  round 1  rules: Same, Elemental, Open  trade: One"
-    assert "SAM08G" in text and "fire +1" in text and "ice" in text
-    assert "|2      5       |" in text  # cell 2: SAM08G's Up 5
-    assert "   4  P2   6   " in text  # Left 4, owner P2, Right 6
-    assert "Score: P1 5 - P2 5" in text
-    assert "P1 to move" in text
+    assert lines[0] == "round 1 · rules: Same, Elemental, Open · trade: one"
+    assert "SAM08G" in text and "on fire +1" in text and "ice" in text
+    assert "┃ 2     5        ┃" in text  # cell 2: SAM08G's Up 5
+    assert "┃ 4     P2     6 ┃" in text  # Left 4, owner P2, Right 6
+    assert "score  P1  5 – 5  P2" in text
+    assert " P1  to play   (P2 started)" in text
     ward = play(game(), [["Ward", *FILLER[:4]], FILLER], ["Ward@5"])
-    assert "|5      A       |" in ward.render().splitlines()[7]  # Ward's Up A, on cell 5's first line
+    assert "┃ 5     A        ┃" in ward.render().splitlines()[15]  # Ward's Up A, on cell 5's first line
+    # Where the screen is small, the compact layout: 14 lines of 80 columns, the hands beside.
+    compact = draw(s.view(0), 80, 14)
+    assert compact.height == 14 and compact.width <= 80
+    assert "│2      5        │" in compact.text() and "│4 Iron Giant  5│" not in compact.text()
+    assert "│4    SAM08G    6│" in compact.text() and "│P2     2      +1│" in compact.text()
+    assert "Geezard 1 4 1 5" in compact.text() and "score  P1  5 – 5  P2" in compact.text()
 
 
 def test_the_trade_offers_the_same_picks_in_the_same_order_after_a_load() -> None:
@@ -1185,3 +1192,150 @@ def test_a_hand_keeps_the_order_it_was_dealt_in() -> None:
     data["hands"][0] = [*data["hands"][0][1:], "Squall"]
     with pytest.raises(StateError, match="must keep the order it began the round in: Squall, Iron Giant"):
         sd.state_from_json(data)
+
+
+# -- what the last action did: last_action, events, drawn_round ---------------------------------------
+
+
+def test_events_say_which_rule_captured_each_card() -> None:
+    moves = ["SAM08G@2", "Gesper@9", "Grat@4", "Blobra@7", "Red Bat@6", "Funguar@3", "Bite Bug@5", "Geezard@1"]
+    s = play(game(plus=True, combo=True), PLUS_HANDS, moves, first=1)
+    for seat in (0, 1, None):
+        v = s.view(seat)
+        assert v["last_action"] == {"seat": 0, "action": "Geezard@1"}
+        assert v["events"] == [
+            {
+                "type": "capture",
+                "rule": "plus",
+                "seat": 0,
+                "cells": [2, 4],
+                "cards": ["SAM08G", "Grat"],
+                "text": "Geezard captures SAM08G and Grat (Plus)",
+            },
+            {
+                "type": "combo",
+                "rule": "combo",
+                "seat": 0,
+                "cell": 2,
+                "card": "SAM08G",
+                "cells": [5],
+                "cards": ["Bite Bug"],
+                "text": "Combo: SAM08G takes Bite Bug",
+            },
+            {
+                "type": "combo",
+                "rule": "combo",
+                "seat": 0,
+                "cell": 5,
+                "card": "Bite Bug",
+                "cells": [6],
+                "cards": ["Red Bat"],
+                "text": "Combo: Bite Bug takes Red Bat",
+            },
+        ]
+    fresh = game().new_state(seed=1)
+    assert fresh.view(0)["last_action"] is None and fresh.view(0)["events"] == []
+
+
+def test_events_of_same_wall_and_a_basic_capture() -> None:
+    hands = [["Geezard", *FILLER[:4]], ["Selphie", *FILLER[:4]]]
+    s = play(game(same=True, same_wall=True), hands, ["Geezard@1", "Selphie@2"])
+    assert [(e["rule"], e["text"]) for e in s.view()["events"]] == [
+        ("same_wall", "Selphie captures Geezard (Same Wall)")
+    ]
+    s = play(game(), [["Funguar", *FILLER[:4]], ["Geezard", *FILLER[:4]]], ["Geezard@2", "Funguar@5"], first=1)
+    assert [(e["rule"], e["cells"], e["text"]) for e in s.view()["events"]] == [
+        ("basic", [2], "Funguar captures Geezard")
+    ]
+
+
+def test_an_elemental_cell_is_told() -> None:
+    g = game(elemental=True)
+    s = play(g, [["Gayla", *FILLER[:4]], FILLER], ["Gayla@1"], elements=[["thunder", *[None] * 8]])
+    assert s.view()["events"] == [
+        {
+            "type": "element",
+            "seat": 0,
+            "cell": 1,
+            "card": "Gayla",
+            "element": "thunder",
+            "change": 1,
+            "text": "Gayla on a thunder cell: +1 to its ratings",
+        }
+    ]
+
+
+def test_the_drawn_board_stays_in_the_view_after_the_action_that_ended_it() -> None:
+    g = game(sudden_death=True)
+    s = play(g, DRAW_HANDS, ROUND_1[:-1], first=1)
+    board = s.clone()
+    board.apply_action(g.string_to_action(ROUND_1[-1]))
+    assert s.view()["drawn_round"] is None
+    v = board.view(0)
+    assert v["round"] == 2 and v["board"] == [None] * 9
+    drawn = v["drawn_round"]
+    assert drawn["round"] == 1 and drawn["scores"] == [5, 5] and drawn["board"] == v["rounds"][0]["board"]
+    assert None not in drawn["board"]
+    assert v["events"][-1]["type"] == "round_end" and v["events"][-1]["text"].startswith("Round 1 is drawn 5-5")
+    after = board.clone()
+    after.apply_action(after.legal_actions()[0])
+    assert after.view()["drawn_round"] is None
+
+
+def test_a_trade_pick_and_the_end_of_a_round_are_told() -> None:
+    g = game(sudden_death=True)
+    s = play(g, DRAW_HANDS, ROUND_1 + ROUND_2, first=1)
+    assert s.view()["events"][-1] == {
+        "type": "round_end",
+        "seat": 0,
+        "round": 2,
+        "scores": [6, 4],
+        "text": "P1 wins round 2 6-4 and picks 1 of P2's cards",
+    }
+    s.apply_action(g.string_to_action("take Iron Giant"))
+    assert s.view(1)["events"] == [
+        {"type": "take", "seat": 0, "card": "Iron Giant", "text": "P1 takes Iron Giant from P2"}
+    ]
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_events_tell_exactly_the_cards_turned(seed: int) -> None:
+    """The events, told by following the rules again, name the cells the fast path turned; a
+    state read back from its JSON and one drawn from the view tell the same."""
+    rng = random.Random(seed)
+    options = {k: rng.random() < 0.6 for k in ("same", "plus", "combo", "elemental", "sudden_death")}
+    options["same_wall"] = options["same"] and rng.random() < 0.5
+    g = game(**options, open=rng.random() < 0.5)
+    s = g.new_state(seed=seed)
+    while not s.is_terminal():
+        before = s.view()
+        s.apply_action(rng.choice(s.legal_actions()))
+        v = s.view()
+        told = [c for e in v["events"] if e["type"] in ("capture", "combo") for c in e["cells"]]
+        assert len(told) == len(set(told))
+        board = v["drawn_round"]["board"] if v["drawn_round"] else v["board"]
+        turned = [
+            k + 1
+            for k in range(9)
+            if before["board"][k] is not None and before["board"][k]["owner"] != board[k]["owner"]
+        ]
+        assert sorted(told) == turned
+        assert g.state_from_json(s.to_json()).view(1) == s.view(1)
+        if not s.is_terminal():
+            assert g.sample_state(s.view(0), random.Random(seed)).view(0) == s.view(0)
+
+
+def test_captures_that_the_last_action_did_not_make_are_refused() -> None:
+    g = game(plus=True, combo=True)
+    s = play(g, PLUS_HANDS, PLUS_MOVES, first=1)
+    data = s.to_json()
+    assert data["captured"] == [2, 4, 5] and data["last"] is None
+    data["captured"] = [2, 4, 5, 9]  # Gesper on 9 is beside no card turned
+    with pytest.raises(StateError, match=r"Geezard@1 captures cells \[2, 4, 5\], not \[2, 4, 5, 9\]"):
+        g.state_from_json(data)
+    view = s.view(0)
+    view["events"][0]["rule"] = "same"
+    with pytest.raises(StateError, match="contradicts itself in events"):
+        g.sample_state(view, random.Random(0))
+    sample = g.sample_state(s.view(0), random.Random(0))
+    assert sample.history == [] and g.state_from_json(sample.to_json()).view(0) == s.view(0)

@@ -95,7 +95,7 @@ def triple_triad_preference(view: Any, seat: int, action: Action) -> float:
     from tritable.games.triple_triad import TAKE
     from tritable.games.triple_triad.data import LEVELS, RATINGS
 
-    if type(action) is not int or action < TAKE:
+    if type(action) is not int or not TAKE <= action < TAKE + len(RATINGS):  # a setup's own card: unrated
         return 0.0
     card = action - TAKE
     return sum(RATINGS[card]) * 100.0 + LEVELS[card]

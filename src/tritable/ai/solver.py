@@ -41,8 +41,9 @@ a loop for the last two placements) is in :mod:`tritable.ai.tt_solver_core`.
 
 from __future__ import annotations
 
+import functools
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, cast
 
@@ -112,12 +113,59 @@ def _card_tables() -> tuple[dict[str, int], tuple[tuple[int, int, int, int], ...
     return data.BY_NAME, data.RATINGS, data.CARD_ELEMENTS, data.LEVELS
 
 
+_Card = tuple[tuple[int, int, int, int], int, int, int]
+"""A card's printed ratings, element index (-1: none), level and code (what actions name it by)."""
+
+
+def _cards_of(table: Sequence[Mapping[str, Any]] | None) -> Mapping[str, _Card]:
+    """The cards by name: the built-in table's, or a setup's own (``view["cards"]``, as views
+    write it), so that the solver plays custom cards as it plays FF8's."""
+    by_name, ratings, card_elements, levels = _card_tables()
+    if table is None:
+        return _Builtin(by_name, ratings, card_elements, levels)
+    from tritable.games.triple_triad.data import ELEMENT_INDEX, code_of_name
+
+    return {
+        c["name"]: (
+            (c["top"], c["right"], c["bottom"], c["left"]),
+            -1 if c["element"] is None else ELEMENT_INDEX[c["element"]],
+            c["level"],
+            code_of_name(c["name"]),
+        )
+        for c in table
+    }
+
+
+class _Builtin(Mapping[str, _Card]):
+    """The built-in table as :func:`_cards_of` gives it, read card by card when asked."""
+
+    def __init__(
+        self,
+        by_name: Mapping[str, int],
+        ratings: Sequence[tuple[int, int, int, int]],
+        elements: Sequence[int],
+        levels: Sequence[int],
+    ) -> None:
+        self._by_name, self._ratings, self._elements, self._levels = by_name, ratings, elements, levels
+
+    def __getitem__(self, name: str) -> _Card:
+        i = self._by_name[name]
+        return self._ratings[i], self._elements[i], self._levels[i], 9 * i
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._by_name)
+
+    def __len__(self) -> int:
+        return len(self._by_name)
+
+
 class _Problem:
     """A position in the solver's terms plus the way back to engine actions."""
 
     def __init__(self, game: Game, parts: Mapping[str, Any]) -> None:
-        by_name, ratings, card_elements, _ = _card_tables()
         from tritable.games.triple_triad.data import ELEMENT_INDEX
+
+        cards = _cards_of(parts.get("cards"))
 
         self.game = game
         self.player: int = parts["player"]
@@ -125,13 +173,14 @@ class _Problem:
         local_ratings: list[tuple[int, int, int, int]] = []
         local_elements: list[int] = []
 
-        def local(group: str, card_id: int) -> int:
-            sig = (group, ratings[card_id], card_elements[card_id])
+        def local(group: str, name: str) -> int:
+            ratings, element, _, _ = cards[name]
+            sig = (group, ratings, element)
             c = sigs.get(sig)
             if c is None:
                 c = sigs[sig] = len(local_ratings)
-                local_ratings.append(ratings[card_id])
-                local_elements.append(card_elements[card_id])
+                local_ratings.append(ratings)
+                local_elements.append(element)
             return c
 
         board: list[int] = []
@@ -142,14 +191,14 @@ class _Problem:
                 owner.append(-1)
             else:
                 name, seat = cell
-                board.append(local("board", by_name[name]))
+                board.append(local("board", name))
                 owner.append(seat)
         hands: list[tuple[int, ...]] = []
         self.actions_of: dict[int, list[int]] = {}
-        """Local card of the mover's hand -> the engine card ids it stands for."""
+        """Local card of the mover's hand -> the codes (engine actions less the cell) it stands for."""
         for seat, names in enumerate(parts["hands"]):
-            ids = [by_name[n] for n in names]
-            hand = tuple(local(f"hand{seat}", i) for i in ids)
+            ids = [cards[n][3] for n in names]
+            hand = tuple(local(f"hand{seat}", n) for n in names)
             hands.append(hand)
             if seat == self.player:
                 for c, i in zip(hand, ids, strict=True):
@@ -176,7 +225,7 @@ class _Problem:
     def actions(self, moves: Sequence[tuple[int, int]]) -> list[int]:
         out: list[int] = []
         for c, x in moves:
-            out += [9 * i + x for i in self.actions_of[c]]
+            out += [i + x for i in self.actions_of[c]]
         return out
 
 
@@ -195,6 +244,7 @@ def _parts_of_state(state: State) -> JSON:
         "hands": data["hands"],
         "elements": view.get("elements"),
         "picks": data.get("picks", 0),
+        "cards": view.get("cards"),
     }
 
 
@@ -211,13 +261,20 @@ def _parts_of_view(view: Mapping[str, Any]) -> JSON:
         "hands": hands,
         "elements": view.get("elements"),
         "picks": trade.get("picks_left", 0),
+        "cards": view.get("cards"),
     }
 
 
-def card_strength(action: Action) -> tuple[int, int]:
-    """How much a trade pick (``TAKE + card id``) is worth keeping: (sum of printed ratings, level)."""
+def card_strength(action: Action, cards: Sequence[Mapping[str, Any]] | None = None) -> tuple[int, int]:
+    """How much a trade pick (``TAKE + card id``, or a card of a setup's own table ``cards``) is
+    worth keeping: (sum of printed ratings, level)."""
     from tritable.games.triple_triad import TAKE
 
+    if cards is not None:
+        for printed, _, level, code in _cards_of(cards).values():
+            if action == (TAKE + code // 9 if code < TAKE else code + 9):
+                return sum(printed), level
+        return 0, 0
     _, ratings, _, levels = _card_tables()
     card = int(action) - TAKE  # type: ignore[call-overload]
     return sum(ratings[card]), levels[card]
@@ -235,7 +292,7 @@ def _solve_parts(
         value = scores[player] - scores[1 - player]
         picks = cast("tuple[int, ...]", tuple(legal))  # Triple Triad's actions are ints
         if not all_best:  # one of them: the strongest card, as the perfect level takes
-            picks = (max(picks, key=card_strength),)
+            picks = (max(picks, key=functools.partial(card_strength, cards=parts.get("cards"))),)
         return Solution(player, value, picks, all_best, 0, time.perf_counter() - start, "trade")
     problem = _Problem(game, parts)
     search = Search(problem.position)
@@ -350,13 +407,14 @@ class SolverAgent(Agent):
     @staticmethod
     def choose_from(obs: Observation, actions: list[Action]) -> Action:
         if _parts_of_view(obs.view)["picks"]:
-            return max(actions, key=card_strength)
+            return max(actions, key=functools.partial(card_strength, cards=obs.view.get("cards")))
         return solve_view(obs.game, obs.view, actions, all_best=False).best_moves[0]
 
     def analyse_observation(self, obs: Observation) -> list[ActionStat]:
         actions = obs.legal_actions()
         if _parts_of_view(obs.view)["picks"]:
-            ranked = sorted(actions, key=card_strength, reverse=True)
+            strength = functools.partial(card_strength, cards=obs.view.get("cards"))
+            ranked = sorted(actions, key=strength, reverse=True)
             results = {a: (r, m) for a, r, _, m in move_results(obs.game, obs.view, actions)}
             return [ActionStat(a, float(results[a][0]), None, True, True, results[a][1]) for a in ranked]
         rows = move_results(obs.game, obs.view, actions)

@@ -4,12 +4,20 @@ Cards are known by their id (0..109, the FF8 card number minus one). Inside the 
 hand or on the board is stored as ``id * 9`` (its *base*), so that an action ``base + cell`` needs
 no multiplication; every table below named ``*_BY_BASE`` is indexed by that base.
 
+A setup may bring a card table of its own (:class:`CardTable`): its cards get ids from 110 on,
+one per distinct card (name, ratings, element, level) in the process (:func:`intern`), in the same
+``*_BY_BASE`` tables, so that the engine's fast path plays them as it plays the built-in ones.
+Actions name cards by their *code* (:func:`code_of_name`): ``id * 9`` for a card of the built-in
+table's names (and their variants), else a number of its own that holds the name.
+
 Sides are numbered 0 top, 1 right, 2 bottom, 3 left, the order of the ratings in the table.
 """
 
 from __future__ import annotations
 
 import json
+import threading
+from collections.abc import Mapping, Sequence
 from importlib import resources
 from typing import Any
 
@@ -43,7 +51,12 @@ def fold(name: str) -> str:
 
 
 BY_NAME: dict[str, int] = {name: i for i, name in enumerate(NAMES)}
+VARIANTS: dict[str, tuple[str, ...]] = {c["name"]: tuple(c.get("variants", ())) for c in _CARDS if c.get("variants")}
+"""Other spellings of a card's name seen in the card tables (``CARDS.md``), accepted as the card."""
 BY_FOLDED: dict[str, int] = {fold(name): i for i, name in enumerate(NAMES)}
+for _name, _others in VARIANTS.items():
+    for _other in _others:
+        BY_FOLDED.setdefault(fold(_other), BY_NAME[_name])
 BASE_BY_NAME: dict[str, int] = {name: 9 * i for i, name in enumerate(NAMES)}
 
 NO_RATINGS: Ratings = (0, 0, 0, 0)
@@ -69,6 +82,9 @@ RATINGS_ON: tuple[list[Ratings], ...] = tuple(
 """Per element: the ratings of every card (by base) on a cell of that element (Elemental rule):
 +1 on all sides for a card of that element (at most A), else -1 (at least 1)."""
 NAME_BY_BASE: list[str] = _by_base(list(NAMES), "")
+ELEMENT_BY_BASE: list[int] = _by_base(list(CARD_ELEMENTS), -1)
+"""Per card base: the card's element index (-1: none)."""
+LEVEL_BY_BASE: list[int] = _by_base(list(LEVELS), 0)
 
 # -- the board: cells 0..8 (shown 1..9), row-major from the top left ------------------------------
 
@@ -128,3 +144,221 @@ def action_rows(base: int) -> list[tuple[int, ...]]:
 
 
 ACTION_ROWS = _ACTION_ROWS
+
+# -- actions ---------------------------------------------------------------------------------------
+
+TAKE = 1000
+"""Trade picks of built-in cards are ``TAKE + card id``."""
+HAND_SIZE = 5
+MAX_ROUNDS = 5
+PLACEMENTS = 9 * COUNT
+"""The placements of built-in cards are the actions below this."""
+TABLES: tuple[list[Ratings], ...] = (*RATINGS_ON, RATINGS_BY_BASE)
+"""Per element index (-1: none, the last) the ratings by base of a card on such a cell."""
+NO_ELEMENTS: tuple[int, ...] = (-1,) * 9
+
+# -- cards of a setup's own table ------------------------------------------------------------------
+
+CUSTOM = 2000
+"""Codes of cards whose names are not the built-in table's start here: ``CUSTOM + 10 * n`` with
+``n`` the name's UTF-8 bytes read as a number (so the code holds the name: no process keeps a
+list of them). A placement is ``code + cell - 1``, a trade pick ``code + 9``."""
+LONGEST_NAME = 40
+_interned: dict[tuple[str, Ratings, int, int], int] = {}
+_lock = threading.Lock()
+_SPELLINGS: dict[str, dict[str, None]] = {}
+"""Folded name -> the spellings of the custom cards of that name met so far (in setups read):
+what notation accepts for a card that is not the built-in table's."""
+
+
+def intern(name: str, ratings: Ratings, element: int, level: int) -> int:
+    """The id of the card (``name``, ``ratings``, ``element``, ``level``): the built-in card's if it
+    is one, else an id of its own from 110 on, the same for the same card every time (the tables
+    ``*_BY_BASE`` grow by it)."""
+    i = BY_NAME.get(name)
+    if i is not None and RATINGS[i] == ratings and CARD_ELEMENTS[i] == element and LEVELS[i] == level:
+        return i
+    key = (name, ratings, element, level)
+    with _lock:
+        i = _interned.get(key)
+        if i is not None:
+            return i
+        i = len(NAME_BY_BASE) // 9
+        RATINGS_BY_BASE.extend([ratings] + [NO_RATINGS] * 8)  # fillers between bases, as _by_base
+        NAME_BY_BASE.extend([name] + [""] * 8)
+        ELEMENT_BY_BASE.extend([element] + [-1] * 8)
+        LEVEL_BY_BASE.extend([level] + [0] * 8)
+        for e, on in enumerate(RATINGS_ON):
+            on.extend([_clamp(ratings, 1 if e == element else -1)] + [NO_RATINGS] * 8)
+        WALL_MATCHES.extend(sum(1 for s in WALLS[cell] if ratings[s] == 10) for cell in range(9))
+        _ACTION_ROWS.extend([None] * 9)
+        _INTS.extend(range(9 * i, 9 * i + 9))
+        _interned[key] = i
+        if i >= COUNT and name not in BY_NAME and fold(name) not in BY_FOLDED:
+            _SPELLINGS.setdefault(fold(name), {})[name] = None
+        return i
+
+
+def code_of_name(name: str) -> int:
+    """The code actions name a card by: ``id * 9`` for a name of the built-in table (a variant
+    spelling included), else ``CUSTOM + 10 * n`` (see :data:`CUSTOM`)."""
+    i = BY_FOLDED.get(fold(name))
+    if i is not None:
+        return 9 * i
+    return CUSTOM + 10 * int.from_bytes(" ".join(name.split()).encode("utf-8"), "big")
+
+
+def name_of_code(code: int) -> str | None:
+    """The card name a code of :data:`CUSTOM` or more holds (None if it holds none)."""
+    n = (code - CUSTOM) // 10
+    if n <= 0 or n.bit_length() > 8 * 4 * LONGEST_NAME:
+        return None
+    try:
+        name = n.to_bytes((n.bit_length() + 7) // 8, "big").decode("utf-8")
+    except UnicodeDecodeError:
+        return None
+    return name if name_problem(name) is None and name == " ".join(name.split()) else None
+
+
+def custom_spelling(text: str) -> str | None:
+    """The name of a custom card met so far that ``text`` spells (exactly, else the one
+    spelling of its folded form), or None."""
+    spelt = _SPELLINGS.get(fold(text))
+    if not spelt:
+        return None
+    name = " ".join(text.split())
+    if name in spelt:
+        return name
+    return next(iter(spelt)) if len(spelt) == 1 else None
+
+
+def name_problem(name: object) -> str | None:
+    """What is wrong with ``name`` as a card's name, or None."""
+    if not isinstance(name, str) or not name.strip():
+        return "a card's name is non-empty text"
+    if len(name) > LONGEST_NAME:
+        return f"a card's name has at most {LONGEST_NAME} characters"
+    if "@" in name or any(not ch.isprintable() for ch in name):
+        return "a card's name holds no '@' and no control characters"
+    return None
+
+
+_SIDES = ("top", "right", "bottom", "left")
+_FIELDS = frozenset({"name", *_SIDES, "element", "level", "variants"})
+MOST_CARDS = 1000
+
+
+class CardTable:
+    """The cards a game is played with: the built-in table (:data:`BUILTIN`) or a setup's own,
+    read by :meth:`from_json` (``[{"name", "top", "right", "bottom", "left", "element", "level"}]``,
+    optionally ``"variants"``: other spellings of the name)."""
+
+    __slots__ = ("_by_folded", "base_of_code", "bases", "code_of_base", "json")
+
+    def __init__(
+        self, ids: Sequence[int], table_json: list[dict[str, Any]] | None, variants: Mapping[str, int]
+    ) -> None:
+        self.bases: tuple[int, ...] = tuple(9 * i for i in ids)
+        self.json = table_json
+        """The table as a setup and a view write it (None: the built-in one)."""
+        self._by_folded: dict[str, int] = {fold(NAME_BY_BASE[b]): b for b in self.bases}
+        for spelling, b in variants.items():
+            self._by_folded.setdefault(fold(spelling), b)
+        self.code_of_base: dict[int, int] = {b: code_of_name(NAME_BY_BASE[b]) for b in self.bases}
+        self.base_of_code: dict[int, int] = {c: b for b, c in self.code_of_base.items()}
+
+    def card(self, name: object, what: str, error: type[Exception]) -> int:
+        """The base of the card named ``name`` (case and spaces aside; a variant spelling too)."""
+        if not isinstance(name, str):
+            raise error(f"{what}: a card is named by text, not {name!r}")
+        b = self._by_folded.get(fold(name))
+        if b is None:
+            raise error(f"{what}: no card named {name!r}" + ("" if self.json is None else " in the setup's table"))
+        return b
+
+    def pool(self, min_level: int, max_level: int) -> tuple[int, ...]:
+        """The bases of the cards of levels ``min_level``..``max_level``."""
+        return tuple(b for b in self.bases if min_level <= LEVEL_BY_BASE[b] <= max_level)
+
+    @classmethod
+    def from_json(cls, raw: object, error: type[Exception]) -> CardTable:
+        """A setup's table; ``error`` names the card at fault: ratings outside 1..A, a name twice,
+        an unknown element or level."""
+        if not isinstance(raw, list) or not raw:
+            raise error(f"the setup's 'cards' lists the cards of its table (a non-empty list), not {_shown(raw)}")
+        if len(raw) > MOST_CARDS:
+            raise error(f"the setup's card table holds at most {MOST_CARDS} cards, not {len(raw)}")
+        ids: list[int] = []
+        out: list[dict[str, Any]] = []
+        codes: dict[int, str] = {}
+        spellings: dict[str, str] = {}
+        variants: dict[str, int] = {}
+        for k, card in enumerate(raw):
+            where = f"card {k + 1} of the setup's table"
+            if not isinstance(card, Mapping):
+                raise error(f"{where} is an object with name, top, right, bottom, left, element, level")
+            name = card.get("name")
+            problem = name_problem(name)
+            if problem is not None:
+                raise error(f"{where}: {problem}, not {_shown(name)}")
+            assert isinstance(name, str)
+            name = " ".join(name.split())
+            where = f"card {name!r} of the setup's table"
+            unknown = sorted(map(str, set(card) - _FIELDS))
+            if unknown:
+                raise error(f"{where}: unknown field(s) {', '.join(unknown)} (fields: {', '.join(sorted(_FIELDS))})")
+            ratings: list[int] = []
+            for side in _SIDES:
+                value = card.get(side)
+                if value == "A" or value == "a":
+                    value = 10
+                if type(value) is not int or not 1 <= value <= 10:
+                    raise error(f"{where}: its {side} rating must be 1..10 (A), not {_shown(value)}")
+                ratings.append(value)
+            element = card.get("element")
+            if element is not None and (not isinstance(element, str) or element.lower() not in ELEMENT_INDEX):
+                raise error(f"{where}: no element {_shown(element)} (elements: {', '.join(ELEMENTS)}, or null)")
+            level = card.get("level")
+            if type(level) is not int or not 1 <= level <= 10:
+                raise error(f"{where}: its level must be 1..10, not {_shown(level)}")
+            others = card.get("variants", [])
+            if not isinstance(others, list) or any(name_problem(v) is not None for v in others):
+                raise error(f"{where}: 'variants' lists other spellings of its name")
+            code = code_of_name(name)
+            for spelling in (name, *others):
+                seen = spellings.get(fold(spelling))
+                if seen is not None:
+                    raise error(f"{where}: the table names {seen!r} twice (as {spelling!r})")
+                spellings[fold(spelling)] = name
+            if code in codes:
+                # Two spellings of one built-in card: notation would name both the same way.
+                raise error(f"{where}: the table names {codes[code]!r} twice (as {name!r}, its other spelling)")
+            codes[code] = name
+            e = -1 if element is None else ELEMENT_INDEX[element.lower()]
+            i = intern(name, (ratings[0], ratings[1], ratings[2], ratings[3]), e, level)
+            ids.append(i)
+            for v in others:
+                variants[" ".join(v.split())] = 9 * i
+            entry: dict[str, Any] = {"name": name, **dict(zip(_SIDES, ratings, strict=True))}
+            entry["element"] = None if element is None else element.lower()
+            entry["level"] = level
+            if others:
+                entry["variants"] = [" ".join(v.split()) for v in others]
+            out.append(entry)
+        with _lock:
+            for v in variants:
+                if fold(v) not in BY_FOLDED:
+                    _SPELLINGS.setdefault(fold(v), {})[v] = None
+        return cls(ids, out, variants)
+
+    def __repr__(self) -> str:
+        return "CardTable(BUILTIN)" if self.json is None else f"CardTable({len(self.bases)} cards)"
+
+
+def _shown(value: object) -> str:
+    text = json.dumps(value) if isinstance(value, (str, int, float, list, dict, type(None))) else repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+BUILTIN = CardTable(range(COUNT), None, {})
+BUILTIN._by_folded = {fold(k): 9 * i for k, i in BY_FOLDED.items()}
