@@ -12,7 +12,6 @@ from tritable.engine.errors import (
     GameOverError,
     IllegalActionError,
     NotationError,
-    OutOfTurnError,
     SetupError,
     StateError,
     TritableError,
@@ -28,7 +27,6 @@ from tritable.engine.protocol import (
     State,
     check_keys,
     check_rng,
-    check_seat,
     checked_draws,
     copy_json,
     json_type,
@@ -712,14 +710,7 @@ class TriominosState(State):
     def current_player(self) -> int:
         return self.to_move
 
-    def legal_actions(self, player: int | None = None) -> list[Action]:
-        seat = self.to_move
-        if player is not None and (type(player) is not int or player != seat):
-            check_seat(player, self.game.players)  # a seat the game does not have is an error, not "no moves"
-            return []
-        if seat < 0:
-            check_seat(player, self.game.players)  # TERMINAL (-4) is no seat, though it is to_move
-            return []
+    def _legal_actions(self, seat: int) -> list[Action]:
         moves = self._moves
         if moves is None:
             moves = self._moves = self._compute_moves(seat)
@@ -744,19 +735,6 @@ class TriominosState(State):
             return [DRAW]
         return [PASS]
 
-    def apply_action(self, action: Action, player: int | None = None) -> None:
-        seat = self.to_move
-        if seat < 0:
-            raise GameOverError("the game is over")
-        if player is not None and (type(player) is not int or player != seat):
-            check_seat(player, self.game.players)
-            raise OutOfTurnError(f"it is seat {seat}'s turn, not seat {player}'s")
-        round_before = self.round
-        self._apply(seat, action)
-        self.history.append((seat, action))
-        if self.round != round_before:
-            self.round_start = len(self.history)
-
     def _apply(self, seat: int, action: Action) -> None:
         if isinstance(action, list):  # type: ignore[unreachable]  # JSON's tuple: a common slip, so say so
             raise IllegalActionError(
@@ -765,6 +743,7 @@ class TriominosState(State):
             )
         if type(action) is not tuple:
             raise IllegalActionError(f"{shown(action)} is not a triominos action")
+        round_before = self.round
         if len(action) == 4:
             tile, x, y, rot = action
             if not (_is_int(tile) and _is_int(x) and _is_int(y) and _is_int(rot)):
@@ -779,6 +758,10 @@ class TriominosState(State):
             self._apply_pass(seat)
         else:
             raise IllegalActionError(f"{shown(action)} is not a triominos action")
+        if self.round != round_before:
+            # The base appends this action to the history after it returns: the next round's
+            # actions begin after it.
+            self.round_start = len(self.history) + 1
 
     def _apply_start(self, seat: int, tile: int, x: int, y: int, rot: int) -> None:
         options = self._start_options(seat)
