@@ -224,7 +224,7 @@ def test_triominos_shows_the_final_layout_of_a_round_that_ends() -> None:
         if ended:
             assert shown is not None
             ends += 1
-            entry = after.view(None)["log"][-1]
+            entry = after.view(None)["last_round"]
             text = text_of(shown)
             assert f"round {entry['round'] + 1} is over" in text
             assert entry["layout"] and len(entry["layout"]) >= 2
@@ -262,7 +262,7 @@ def test_replay_step_tells_the_viewing_seat_the_tile_it_drew(tmp_path: Path) -> 
     game = states[0].game
     history = states[-1].history
     draw = next(i for i, (seat, a) in enumerate(history, 1) if seat == 0 and game.action_to_string(a) == "draw")
-    drawn = states[draw].view(0)["rack"]
+    drawn = states[draw].view(0)["hand"]
     record = tmp_path / "game.json"
     record.write_text(states[-1].record().dumps())
 
@@ -290,7 +290,7 @@ def test_triominos_says_what_each_action_scored() -> None:
         seat, action = after.history[-1]
         notation = after.game.action_to_string(action)
         text = move_points("triominos", seat, notation, before.view(None), after.view(None))
-        gained = after.scores[seat] - before.scores[seat]
+        gained = after.scores()[seat] - before.scores()[seat]
         if gained:
             assert text is not None and text.startswith(f"{gained:+d}")
             said += 1
@@ -468,12 +468,12 @@ def test_triominos_tells_the_drawer_alone_which_tile_it_drew() -> None:
         seats = [Seat(s, "stub" if ai and s == p else None) for s in range(2)]
         agents: dict[int, Any] = {p: Drawer()} if ai else {}
         session = Session(game, state.clone(), seats, agents, console, 1)
-        rack = state.view(p)["rack"]
+        rack = state.view(p)["hand"]
         if ai:
             session.ai_turn(p)
         else:
             assert session.command(p, "draw", session.menu(p))
-        drawn = [t for t in session.state.view(p)["rack"] if t not in rack]
+        drawn = [t for t in session.state.view(p)["hand"] if t not in rack]
         said = console.export_text()
         assert len(drawn) == 1 and "plays draw" in said
         if ai:
@@ -805,7 +805,7 @@ def test_a_human_sees_its_own_hidden_rack_at_its_turn() -> None:
     console = Console(record=True, width=120, file=open("/dev/null", "w"))  # noqa: SIM115
     session = Session(game, state, [Seat(s, None if s == p else "easy") for s in range(2)], {}, console, 2)
     session.show(p, session.menu(p))
-    assert "your rack: " + "  ".join(state.view(p)["rack"]) in console.export_text()
+    assert "your rack: " + "  ".join(state.view(p)["hand"]) in console.export_text()
 
 
 def test_an_ai_s_simultaneous_choice_stays_secret_until_everyone_has_chosen() -> None:
@@ -859,7 +859,7 @@ def test_replay_step_seen_as_a_seat_shows_its_hidden_rack(tmp_path: Path) -> Non
     assert result.exit_code == 0, result.output
     spectator, as_p1 = result.output.split("as P1 sees it", 1)
     assert "your rack" not in spectator
-    assert "your rack: " + "  ".join(states[0].view(0)["rack"]) in as_p1
+    assert "your rack: " + "  ".join(states[0].view(0)["hand"]) in as_p1
 
 
 def test_triple_triad_score_line_gives_each_seat_its_own_count() -> None:

@@ -183,9 +183,9 @@ def draw(view: Mapping[str, Any]) -> RenderableType:
         if revealed[s] and s != seat:
             notes.append("shown: ", style="dim")
             notes.append_text(_tiles(revealed[s]))
-        table.add_row(_seat(s), str(view["scores"][s]), str(view["rack_sizes"][s]), notes)
+        table.add_row(_seat(s), str(view["scores"][s]), str(view["hand_sizes"][s]), notes)
     parts.append(table)
-    rack = view.get("rack")
+    rack = view.get("hand")
     if rack is not None:
         parts.append(Text.assemble(("your rack: ", "bold"), _tiles(rack) if rack else Text("(empty)", style="dim")))
     if view.get("choice") and to_move:
@@ -206,12 +206,11 @@ def _start_line(starter: int, seat: int | None, rack: Sequence[str]) -> Text:
 
 def round_over(before: Mapping[str, Any], after: Mapping[str, Any]) -> RenderableType | None:
     """The final layout of the round the last action ended, with its result."""
-    log = after.get("log") or []
-    if len(log) <= len(before.get("log") or []):
+    entry = after.get("last_round")
+    if not entry:
         return None
-    entry = log[-1]
     final = entry.get("layout") or []
-    body = Group(layout_picture(final, None), _log_line(entry)) if final else _log_line(entry)
+    body = Group(layout_picture(final, entry.get("last")), _log_line(entry)) if final else _log_line(entry)
     return Panel(body, title=f"round {entry['round'] + 1} is over", expand=False)
 
 
@@ -249,16 +248,16 @@ def own_note(seat: int, notation: str, before: Mapping[str, Any], after: Mapping
     """What a draw brought into the drawer's rack, from its own views around the draw: said on
     its own screen only (another seat's draw stays hidden).
 
-    >>> own_note(0, "draw", {"round": 0, "rack": ["0-1-2"]}, {"round": 0, "rack": ["0-1-2", "1-2-5"]})
+    >>> own_note(0, "draw", {"round": 0, "hand": ["0-1-2"]}, {"round": 0, "hand": ["0-1-2", "1-2-5"]})
     'drew 1-2-5'
-    >>> own_note(0, "draw", {"round": 0, "rack": None}, {"round": 0, "rack": None}) is None
+    >>> own_note(0, "draw", {"round": 0, "hand": None}, {"round": 0, "hand": None}) is None
     True
     """
     if notation != "draw" or before.get("round") != after.get("round"):
         return None
-    if before.get("rack") is None or after.get("rack") is None:
+    if before.get("hand") is None or after.get("hand") is None:
         return None
-    new = list((Counter(after["rack"]) - Counter(before["rack"])).elements())
+    new = list((Counter(after["hand"]) - Counter(before["hand"])).elements())
     return f"drew {', '.join(new)}" if new else None
 
 

@@ -127,7 +127,8 @@ class Triominos(Game):
             "max_rounds",
             int,
             20,
-            "the most rounds a game lasts (random setups deal this many rounds); then the highest score wins",
+            "not in the rule text, a cap of ours: the most rounds a game lasts (random setups deal this many); "
+            "after the last, the highest score wins even below the target",
             min=1,
             max=1000,
         ),
@@ -177,8 +178,8 @@ class Triominos(Game):
         state._check_replays()
         state._check_turn()
         # What to_json writes only for the reader's sake must still agree with the state.
-        derived = state._public()
-        for key in ("target", "rounds", "rack_sizes"):
+        derived = state.to_json()
+        for key in ("target", "rounds", "hand_sizes"):
             if key in data and not same_json(copy_json(data[key]), derived[key]):  # 400.0 is not 400 in JSON
                 raise StateError(f"{key!r} is {data[key]!r}, but the state has {derived[key]!r}")
         state._refuse_unknown_fields(data)
@@ -251,7 +252,7 @@ class Triominos(Game):
         >>> all(draw(random.Random(i)).view(1) == state.view(1) for i in range(20))
         True
         """
-        needed = ["seat", "turn", "round", "rounds", "rack", "rack_sizes", "pool", "layout"]
+        needed = ["seat", "turn", "round", "rounds", "hand", "hand_sizes", "pool", "layout"]
         check_keys(view, needed, "a view", StateError)
         if view.get("game") != self.id:
             raise StateError(f"this is not a {self.id} view")
@@ -373,7 +374,7 @@ class Tally(NamedTuple):
     """What :meth:`TriominosState.tally` counts: the numbers of one seat's view."""
 
     scores: tuple[int, ...]
-    rack_sizes: tuple[int, ...]
+    hand_sizes: tuple[int, ...]
     rack_pips: int
     """The seat's own rack (0 for a spectator)."""
     shown_pips: tuple[int, ...]
@@ -391,8 +392,13 @@ TOTAL_PIPS = sum(SUMS)
 class TriominosState(State):
     """A Triominos position: the round's layout, racks, pool, scores and whose turn it is."""
 
+    _HAS_VOCABULARY = True
+
     __slots__ = (
+        "_events",
+        "_last_round",
         "_moves",
+        "_scores",
         "choice",
         "drawn",
         "draws",
@@ -408,7 +414,6 @@ class TriominosState(State):
         "revealed",
         "round",
         "round_start",
-        "scores",
         "slots",
         "start",
         "to_move",
@@ -436,7 +441,7 @@ class TriominosState(State):
         """Lattice point -> how many tiles touch it (6: a closed hexagon)."""
         self.slots: dict[int, int] = {}
         """The frontier: empty triangle sharing an edge with the layout -> its corner pattern."""
-        self.scores = [0] * n
+        self._scores = [0] * n
         self.reached = False
         """Some seat's score reached the target during this round: the game ends with the round."""
         self.to_move = 0
@@ -452,6 +457,10 @@ class TriominosState(State):
         self.log: list[tuple[Any, ...]] = []
         """Finished rounds: (round, start, end, winners, points won, rack sums)."""
         self._moves: list[Action] | None = None
+        self._events: list[tuple[Any, ...]] = []
+        """What the last action did, as raw events (see :meth:`_event_json`): every tile named."""
+        self._last_round: tuple[tuple[int, ...], tuple[str, ...], int] | None = None
+        """The round the last action ended: the racks left, the final layout and its last tile."""
 
     # -- rounds ---------------------------------------------------------------------------------
 
@@ -492,20 +501,32 @@ class TriominosState(State):
         return [top]
 
     def _place_start(self, seat: int, tile: int, points: int, revealed: int) -> None:
+        self._new_action()
         self.choice = False
         self.racks[seat] &= ~BIT[tile]
         self.revealed[seat] &= ~BIT[tile]
         self._put(tile, 0, ORIGIN)
+        self._events.append(("lay", seat, (tile, 0, 0, 0), True))
+        if points > SUMS[tile]:
+            self._events.append(("bonus", seat, "start", points - SUMS[tile]))
+        if revealed >= 0:
+            self._events.append(("reveal", seat, revealed))
         self._score(seat, points)
         if revealed >= 0:
             self.revealed[seat] |= BIT[revealed]
         self.start = (seat, tile, points, revealed)
         self._begin_turn((seat + 1) % self.game.players)
 
+    def _new_action(self) -> None:
+        """Forget what the previous action did (called once an action is known to be legal)."""
+        self._events = []
+        self._last_round = None
+
     def _score(self, seat: int, points: int) -> None:
-        self.scores[seat] += points
-        if self.scores[seat] >= self.game.options["target"]:
+        self._scores[seat] += points
+        if not self.reached and self._scores[seat] >= self.game.options["target"]:
             self.reached = True
+            self._events.append(("target", seat, self._scores[seat]))
 
     def _begin_turn(self, seat: int) -> None:
         self.to_move = seat
@@ -532,18 +553,23 @@ class TriominosState(State):
         self._end_round(OUT, (seat,), gains, tuple(sums))
 
     def _end_round(self, end: str, winners: tuple[int, ...], gains: tuple[int, ...], sums: tuple[int, ...]) -> None:
+        self.log.append((self.round, self.start, end, winners, gains, sums))
+        # The view shows the finished round until the next action: the next deal clears the table.
+        self._last_round = (tuple(self.racks), tuple(self._layout_json()), self.last)
+        self._events.append(("round_end", self.round, end, winners, gains, sums))
         for s, g in enumerate(gains):
             self._score(s, g)
-        # The final layout too: the next round's deal clears the table within this action.
-        self.log.append((self.round, self.start, end, winners, gains, sums, tuple(self._layout_json())))
         self._moves = None
         if self.reached or not self.future:
             self.to_move = TERMINAL
+            winners = self._game_winners()
+            self._events.append(("game_over", () if len(winners) == len(gains) > 1 else winners))
             return
         deal = _parse_deal(self.future[0])
         self.future = self.future[1:]
         self.round += 1
         self._start_round(deal)
+        self._events.append(("deal", self.round, self.to_move))
 
     # -- the layout -----------------------------------------------------------------------------
 
@@ -569,9 +595,19 @@ class TriominosState(State):
         # A bridge: one edge laid against the layout, the corner opposite it touching a tile by a point.
         return BRIDGE_BONUS if (c0 if e0 else c1 if e1 else c2) in self.points else 0
 
-    def _put(self, tile: int, rot: int, t: int) -> int:
-        """Lay ``tile`` on triangle ``t`` (already checked); returns its bonus."""
-        bonus = self._bonus(t) if self.layout else 0
+    def _bonus_kind(self, t: int) -> str:
+        """Which bonus :meth:`_bonus` gives a tile laid on the open slot ``t`` (a key of
+        ``BONUS_KINDS``), for the events: worked out only when a tile is laid."""
+        (c0, c1, c2), (n0, n1, n2) = geometry(t)
+        count = self.pcount.get
+        hexagons = (count(c0, 0) == 5) + (count(c1, 0) == 5) + (count(c2, 0) == 5)
+        if hexagons:
+            return ("", "hexagon", "double_hexagon", "triple_hexagon")[hexagons]
+        layout = self.layout
+        return "slot" if (n0 in layout) + (n1 in layout) + (n2 in layout) >= 2 else "bridge"
+
+    def _put(self, tile: int, rot: int, t: int) -> None:
+        """Lay ``tile`` on triangle ``t`` (already checked)."""
         corners = geometry(t)[0]
         layout, points, pcount, slots = self.layout, self.points, self.pcount, self.slots
         code = tile * 3 + rot
@@ -592,7 +628,6 @@ class TriominosState(State):
             c0, c1, c2 = CORNERS.get(u) or geometry(u)[0]
             slots[u] = get(c0, FREE) * 49 + get(c1, FREE) * 7 + get(c2, FREE)
         self.last = t
-        return bonus
 
     def lay_points(self, action: Action) -> int:
         """The points a legal lay of the seat to move would score: the tile's sum and its bonus
@@ -602,10 +637,10 @@ class TriominosState(State):
         >>> import tritable
         >>> state = tritable.new_game("triominos", 2).new_state(seed=7)
         >>> lay = state.legal_actions()[0]
-        >>> before = state.scores[state.to_move]
+        >>> before = state.scores()[state.to_move]
         >>> points = state.lay_points(lay)
         >>> state.apply_action(lay)
-        >>> state.scores[state.history[-1][0]] - before == points
+        >>> state.scores()[state.history[-1][0]] - before == points
         True
         """
         seat = self.to_move
@@ -651,13 +686,20 @@ class TriominosState(State):
                         out.append(((tile, x, y, rot), sums[tile] + bonus))
         return out
 
-    def rack(self, seat: int) -> list[str]:
-        """``seat``'s tiles, by name in tile order. Only a full state knows every rack; a seat's
-        view shows its own (as ``view(seat)["rack"]``, without building the view).
+    def scores(self) -> list[float]:
+        """Every seat's points (whole numbers; below zero after draws and passes)."""
+        return list(self._scores)
+
+    def hand_sizes(self) -> list[int]:
+        return [r.bit_count() for r in self.racks]
+
+    def hand(self, seat: int) -> list[str]:
+        """``seat``'s rack, by name in tile order. Only a full state knows every rack; a seat's
+        view shows its own (as ``view(seat)["hand"]``, without building the view).
 
         >>> import tritable
         >>> state = tritable.new_game("triominos", 2).new_state(seed=7)
-        >>> state.rack(1) == state.view(1)["rack"]
+        >>> state.hand(1) == state.view(1)["hand"]
         True
         """
         if not (_is_int(seat) and 0 <= seat < self.game.players):
@@ -674,7 +716,7 @@ class TriominosState(State):
         >>> state = tritable.new_game("triominos", 2).new_state(seed=7)
         >>> state.apply_action(state.legal_actions()[0])
         >>> tally = state.tally(0)
-        >>> tally.unseen_tiles == 56 - len(state.view(0)["layout"]) - tally.rack_sizes[0]
+        >>> tally.unseen_tiles == 56 - len(state.view(0)["layout"]) - tally.hand_sizes[0]
         True
         """
         n = self.game.players
@@ -690,8 +732,8 @@ class TriominosState(State):
         on_table = sum(SUMS[code // 3] for code in self.layout.values())
         seen = on_table + mask_sum(seen_mask)
         return Tally(
-            scores=tuple(self.scores),
-            rack_sizes=sizes,
+            scores=tuple(self._scores),
+            hand_sizes=sizes,
             rack_pips=mask_sum(own),
             shown_pips=shown,
             shown_tiles=tuple(m.bit_count() for m in self.revealed),
@@ -713,6 +755,10 @@ class TriominosState(State):
     def _legal_actions(self, seat: int) -> list[Action]:
         moves = self._moves
         if moves is None:
+            if seat < 0:
+                # The base's fast path takes legal_actions(-4) at the end for the seat to move
+                # (TERMINAL is -4): no seat, as view(-4) says.
+                raise StateError(f"no seat {seat} in a {self.game.players}-player game")
             moves = self._moves = self._compute_moves(seat)
         return list(moves)
 
@@ -774,9 +820,16 @@ class TriominosState(State):
 
     def _apply_place(self, seat: int, tile: int, x: int, y: int, rot: int) -> None:
         t = self._lay_slot(seat, tile, x, y, rot)
+        self._new_action()
+        events = self._events
+        events.append(("lay", seat, (tile, x, y, rot), False))
+        bonus = self._bonus(t)
+        if bonus:
+            events.append(("bonus", seat, self._bonus_kind(t), bonus))
         self.racks[seat] &= ~BIT[tile]
         self.revealed[seat] &= ~BIT[tile]
-        self._score(seat, SUMS[tile] + self._put(tile, rot, t))
+        self._put(tile, rot, t)
+        self._score(seat, SUMS[tile] + bonus)
         if not self.racks[seat]:
             self._end_out(seat)
         else:
@@ -822,10 +875,12 @@ class TriominosState(State):
         if self.drawn >= len(self.pool):
             raise IllegalActionError("the pool is empty: pass")
         tile = self.pool[self.drawn]
+        self._new_action()
+        self._events.append(("draw", seat, tile))
         self.drawn += 1
         self.draws += 1
         self.racks[seat] |= BIT[tile]
-        self.scores[seat] -= DRAW_PENALTY
+        self._scores[seat] -= DRAW_PENALTY
         self._moves = None
 
     def _apply_pass(self, seat: int) -> None:
@@ -835,15 +890,17 @@ class TriominosState(State):
             raise IllegalActionError(f"seat {seat} can place a tile, so must place one (no passing)")
         if self.draws < MAX_DRAWS and self.drawn < len(self.pool):
             raise IllegalActionError(f"seat {seat} cannot place, so must draw (the pool is not empty)")
-        if self.draws >= MAX_DRAWS:
-            self.scores[seat] -= FAILED_DRAWS_PENALTY
+        penalty = FAILED_DRAWS_PENALTY if self.draws >= MAX_DRAWS else 0
+        self._new_action()
+        self._events.append(("pass", seat, penalty))
+        self._scores[seat] -= penalty
         self._begin_turn((seat + 1) % self.game.players)
 
     # -- results --------------------------------------------------------------------------------
 
     def _game_winners(self) -> tuple[int, ...]:
         target = self.game.options["target"]
-        scores = self.scores
+        scores = self._scores
         over = [s for s, v in enumerate(scores) if v >= target]
         last_winners = self.log[-1][3] if self.log else ()
         pool = [s for s in last_winners if s in over] or over or list(range(len(scores)))
@@ -854,15 +911,15 @@ class TriominosState(State):
         if self.to_move != TERMINAL:
             raise self._not_over()
         winners = self._game_winners()
-        keys = [(s in winners, v) for s, v in enumerate(self.scores)]
+        keys = [(s in winners, v) for s, v in enumerate(self._scores)]
         ranks = tuple(1 + sum(1 for other in keys if other > mine) for mine in keys)
-        shown = () if len(winners) == len(self.scores) > 1 else winners
+        shown = () if len(winners) == len(self._scores) > 1 else winners
         details = {
             "end": "target" if self.reached else "max_rounds",
             "rounds_played": len(self.log),
-            "rounds": [self._log_json(entry, layout=False) for entry in self.log],
+            "rounds": [self._log_json(entry) for entry in self.log],
         }
-        return Outcome(tuple(self.scores), ranks, shown, details)
+        return Outcome(tuple(self._scores), ranks, shown, details)
 
     # -- copies, identity -----------------------------------------------------------------------
 
@@ -881,7 +938,7 @@ class TriominosState(State):
         new.points = dict(self.points)
         new.pcount = dict(self.pcount)
         new.slots = dict(self.slots)
-        new.scores = list(self.scores)
+        new._scores = list(self._scores)
         new.reached = self.reached
         new.to_move = self.to_move
         new.draws = self.draws
@@ -890,6 +947,8 @@ class TriominosState(State):
         new.last = self.last
         new.start = self.start
         new.log = list(self.log)
+        new._events = self._events  # replaced, never changed, by the next action
+        new._last_round = self._last_round
         new._moves = self._moves
         return new
 
@@ -900,7 +959,7 @@ class TriominosState(State):
             tuple(self.racks),
             self.pool[self.drawn :],
             tuple(sorted(self.layout.items())),
-            tuple(self.scores),
+            tuple(self._scores),
             self.reached,
             self.to_move,
             self.draws,
@@ -937,9 +996,9 @@ class TriominosState(State):
             "revealed": NAMES[revealed] if revealed >= 0 else None,
         }
 
-    def _log_json(self, entry: tuple[Any, ...], layout: bool = True) -> JSON:
-        rnd, start, end, winners, gains, sums, final = entry
-        data: JSON = {
+    def _log_json(self, entry: tuple[Any, ...]) -> JSON:
+        rnd, start, end, winners, gains, sums = entry
+        return {
             "round": rnd,
             "start": self._start_json(start),
             "end": end,
@@ -947,8 +1006,15 @@ class TriominosState(State):
             "points": list(gains),
             "rack_sums": list(sums),
         }
-        if layout:  # not in the outcome, which records of earlier versions hold without it
-            data["layout"] = list(final)
+
+    def _last_round_json(self) -> JSON | None:
+        if self._last_round is None:
+            return None
+        racks, final, last = self._last_round
+        data = self._log_json(self.log[-1])
+        data["racks"] = [[NAMES[t] for t in mask_tiles(r)] for r in racks]
+        data["layout"] = list(final)
+        data["last"] = list(tri_xy(last)) if last >= 0 else None
         return data
 
     def _public(self) -> JSON:
@@ -957,17 +1023,16 @@ class TriominosState(State):
             "round": self.round,
             "round_start": self.round_start,
             "rounds": self.round + 1 + len(self.future),
-            "scores": list(self.scores),
             "target_reached": self.reached,
             "layout": self._layout_json(),
             "last": self._last_json(),
-            "rack_sizes": [r.bit_count() for r in self.racks],
             "revealed": [[NAMES[t] for t in mask_tiles(m)] for m in self.revealed],
             "pool": len(self.pool) - self.drawn,
             "draws": self.draws,
             "choice": self.choice,
             "start": self._start_json(self.start),
             "log": [self._log_json(e) for e in self.log],
+            "last_round": self._last_round_json(),
         }
 
     def to_json(self) -> JSON:
@@ -975,6 +1040,9 @@ class TriominosState(State):
         data.update(self._public())
         data.update(
             {
+                "scores": list(self._scores),
+                "hand_sizes": self.hand_sizes(),
+                "events": [_event_json(e, EVERY_SEAT) for e in self._events],
                 "to_move": self.to_move,
                 "future": list(self.future),
                 "racks": [[NAMES[t] for t in mask_tiles(r)] for r in self.racks],
@@ -986,8 +1054,10 @@ class TriominosState(State):
     def view(self, seat: int | None = None) -> JSON:
         data = self._view_header(seat)
         data.update(self._public())
-        data["rack"] = None if seat is None else [NAMES[t] for t in mask_tiles(self.racks[seat])]
-        data["history"] = [[s, _notation(a)] for s, a in self.history]
+        history = self.history
+        data["last_action"] = {"seat": history[-1][0], "action": _notation(history[-1][1])} if history else None
+        data["events"] = [_event_json(e, seat) for e in self._events]
+        data["history"] = [[s, _notation(a)] for s, a in history]
         return data
 
     def _load(self, data: Mapping[str, Any], *, private: bool) -> _Hidden | None:
@@ -1000,12 +1070,12 @@ class TriominosState(State):
         self.round_start = _nonneg(data.get("round_start", len(self.history)), "round_start")
         if self.round_start > len(self.history):
             raise StateError(f"'round_start' {self.round_start} is past the end of the history")
-        self.scores = _int_list(data["scores"], n, "scores")
+        self._scores = _int_list(data["scores"], n, "scores")
         # Older JSON without it: a score at or over the target now is one that reached it.
-        reached = data.get("target_reached", max(self.scores) >= g.options["target"])
+        reached = data.get("target_reached", max(self._scores) >= g.options["target"])
         if type(reached) is not bool:
             raise StateError(f"'target_reached' is true or false, not {reached!r}")
-        if max(self.scores) >= g.options["target"] and not reached:
+        if max(self._scores) >= g.options["target"] and not reached:
             raise StateError("a score is at or over the target, so the target has been reached")
         self.reached = reached
         self.draws = _nonneg(data["draws"], "draws")
@@ -1118,8 +1188,54 @@ class TriominosState(State):
             self._check_start()
             if self.to_move >= 0 and not self.choice:
                 self._check_round_goes_on()
+        self._read_ended(data, EVERY_SEAT if private else data["seat"])
         self._moves = None
         return hidden
+
+    def _read_ended(self, data: Mapping[str, Any], viewer: int | None) -> None:
+        """Read ``last_round`` and ``events`` (what the last action did, as ``viewer`` sees it)
+        and check them against the position and its last action."""
+        n = self.game.players
+        last_round = data.get("last_round")
+        if last_round is None:
+            self._last_round = None
+        else:
+            if not isinstance(last_round, Mapping) or not self.log:
+                raise StateError("'last_round' is the round the last action ended, or null")
+            racks = last_round["racks"]
+            if not isinstance(racks, list) or len(racks) != n:
+                raise StateError("'last_round' lists the rack left to each seat")
+            masks = tuple(_tiles_mask(r, "a rack left") for r in racks)
+            final = last_round["layout"]
+            if not isinstance(final, list) or not all(isinstance(text, str) for text in final):
+                raise StateError("'last_round' has its final layout as a list of placements")
+            for text in final:
+                try:
+                    parse_placement(text)
+                except NotationError as exc:
+                    raise StateError(f"bad layout entry {text!r} in 'last_round': {exc}") from None
+            last = last_round["last"]
+            if last is None:
+                t = -1
+            elif isinstance(last, list) and len(last) == 2 and all(_is_int(v) and abs(v) <= LIMIT for v in last):
+                t = tri_id(last[0], last[1])
+            else:
+                raise StateError(f"'last_round''s 'last' is the x, y of the tile laid last, not {last!r}")
+            self._last_round = (masks, tuple(final), t)
+            if not same_json(self._last_round_json(), copy_json(last_round)):
+                raise StateError("'last_round' is not the last round of the log, with its racks left and layout")
+        events = data.get("events", [])
+        if not isinstance(events, list):
+            raise StateError("'events' lists what the last action did")
+        self._events = [_read_event(e, n, viewer) for e in events]
+        # A position of its own may leave them out, as it may leave out its start.
+        if self._events and (not self.history or not _event_of(self._events[0], *self.history[-1])):
+            raise StateError("'events' do not begin with the history's last action")
+        ended = [e for e in self._events if e[0] == "round_end"]
+        if (self._last_round is None) != (not ended) or (
+            ended and ended[0][1:] != (self.log[-1][0], *self.log[-1][2:])
+        ):
+            raise StateError("the events end a round exactly when 'last_round' shows it: the log's last")
 
     def _check_start_and_end(self, later: int) -> None:
         """The round's start agrees with the layout and the tiles shown, and the game's end with
@@ -1130,7 +1246,7 @@ class TriominosState(State):
             raise StateError("the game is over: no start tile is to be laid")
         if over and not self.reached and later:
             raise StateError("the game is over, but the target was not reached and later rounds are dealt")
-        if self.choice and self.round == 0 and any(self.scores):
+        if self.choice and self.round == 0 and any(self._scores):
             raise StateError("no one has scored before the first round's start tile is laid")
         if self.choice and any(self.revealed):
             raise StateError("no tile is shown before the round's start tile is laid")
@@ -1173,12 +1289,12 @@ class TriominosState(State):
             self.to_move = TERMINAL
         else:
             self.to_move = int(turn["players"][0])
-        sizes = _int_list(view["rack_sizes"], n, "rack_sizes")
+        sizes = _int_list(view["hand_sizes"], n, "hand_sizes")
         own = 0
         if seat is not None:
             if not (_is_int(seat) and 0 <= seat < n):
                 raise StateError(f"bad seat {seat!r} in the view")
-            own = _tiles_mask(view["rack"], "the rack")
+            own = _tiles_mask(view["hand"], "the hand")
             if own.bit_count() != sizes[seat]:
                 raise StateError("the rack does not match its size")
         fixed = list(self.revealed)
@@ -1219,7 +1335,8 @@ class TriominosState(State):
                 # The mover is drawing this turn: the tile drawn last may fit (and must then be laid).
                 needs_now = [*needs[:mover], needs[mover] - 1, *needs[mover + 1 :], 1]
                 racks, pool = _deal_unseen(list(unseen), [*fixed, 0], needs_now, [*bans, 0], rng)
-                racks[mover] |= racks.pop()
+                drawn = racks.pop()
+                racks[mover] |= drawn
             else:
                 racks, pool = _deal_unseen(list(unseen), fixed, needs, bans, rng)
             # Another seat laying the start tile holds the best one of all racks: deals where it
@@ -1228,6 +1345,9 @@ class TriominosState(State):
                 break
         else:
             raise StateError(f"no deal of the unseen tiles gives seat {starter} the start tile")
+        if drawing and self._events and self._events[0][0] == "draw":
+            # The tile the mover drew last, hidden from the view: the one dealt as drawn.
+            self._events = [("draw", mover, mask_tiles(drawn)[0]), *self._events[1:]]
         self.racks = racks
         self.pool = tuple(pool)
         self.drawn = 0
@@ -1321,7 +1441,7 @@ class TriominosState(State):
         marks = []
         for s in range(n):
             mark = " <" if s == self.to_move else ""
-            marks.append(f"P{s + 1} {self.scores[s]} ({self.racks[s].bit_count()} tiles){mark}")
+            marks.append(f"P{s + 1} {self._scores[s]} ({self.racks[s].bit_count()} tiles){mark}")
         lines.append("Scores: " + ", ".join(marks))
         lines.append(f"Pool: {len(self.pool) - self.drawn} tiles")
         if self.start is not None:
@@ -1401,6 +1521,96 @@ def render_layout(layout: Mapping[int, int], slots: Mapping[int, int], last: int
         row = "".join(cells.get((r, c), " ") for c in range(c0, c1 + 1))
         out.append((label.rjust(width - 1) + " " + row).rstrip())
     return out
+
+
+EVERY_SEAT = -9
+"""The viewer of :func:`_event_json` that sees every tile (state JSON)."""
+
+BONUS_KINDS = {
+    "start": "the start bonus",
+    "bridge": "a bridge",
+    "slot": "a filled slot",
+    "hexagon": "a hexagon",
+    "double_hexagon": "a double hexagon",
+    "triple_hexagon": "a triple hexagon",
+}
+"""The kinds of a ``bonus`` event, and how its text names them."""
+
+EVENT_TYPES = ("lay", "bonus", "reveal", "draw", "pass", "target", "round_end", "deal", "game_over")
+
+
+def _p(seat: int) -> str:
+    return f"P{seat + 1}"
+
+
+def _event_json(raw: tuple[Any, ...], viewer: int | None) -> JSON:
+    """One event of ``view(viewer)["events"]`` from the raw event the state keeps (``viewer``
+    ``EVERY_SEAT``: state JSON, every drawn tile named). The package docstring lists them."""
+    kind = raw[0]
+    if kind == "lay":
+        _, seat, (tile, x, y, rot), start = raw
+        name, points = NAMES[tile], SUMS[tile]
+        where = "the start tile" if start else f"{name} on {x},{y}"
+        text = f"{_p(seat)} lays {where}{' ' + name if start else ''}: +{points}"
+        return {"type": kind, "seat": seat, "text": text, "tile": name, "action": _notation((tile, x, y, rot)),
+                "x": x, "y": y, "points": points, "start": start}  # fmt: skip
+    if kind == "bonus":
+        _, seat, what, points = raw
+        if what == "start":
+            text = f"{_p(seat)} scores the start bonus{' of 0-0-0' if points == TRIPLE_000_START else ''}: +{points}"
+        elif what == "bridge":
+            text = f"{_p(seat)} builds a bridge: +{points}"
+        elif what == "slot":
+            text = f"{_p(seat)} fills a slot: +{points}"
+        else:
+            text = f"{_p(seat)} completes {BONUS_KINDS[what]}: +{points}"
+        return {"type": kind, "seat": seat, "text": text, "kind": what, "points": points}
+    if kind == "reveal":
+        _, seat, tile = raw
+        text = f"{_p(seat)} starts with 0-0-0 and shows {NAMES[tile]}"
+        return {"type": kind, "seat": seat, "text": text, "tile": NAMES[tile]}
+    if kind == "draw":
+        _, seat, tile = raw
+        seen = tile >= 0 and viewer in (seat, EVERY_SEAT)
+        text = f"{_p(seat)} draws {NAMES[tile] if seen else 'a tile'}: -{DRAW_PENALTY}"
+        return {"type": kind, "seat": seat, "text": text, "tile": NAMES[tile] if seen else None,
+                "points": -DRAW_PENALTY}  # fmt: skip
+    if kind == "pass":
+        _, seat, penalty = raw
+        why = f"after {MAX_DRAWS} draws: -{penalty}" if penalty else "(the pool is empty)"
+        return {"type": kind, "seat": seat, "text": f"{_p(seat)} passes {why}", "points": -penalty}
+    if kind == "target":
+        _, seat, score = raw
+        text = f"{_p(seat)} reaches {score} points, the target: the game ends with this round"
+        return {"type": kind, "seat": seat, "text": text, "score": score}
+    if kind == "round_end":
+        _, rnd, end, winners, gains, sums = raw
+        if end == OUT:
+            (seat,) = winners
+            others = sum(sums)
+            text = (
+                f"{_p(seat)} goes out and ends round {rnd + 1}: +{gains[seat]} "
+                f"({OUT_BONUS} + {others} in the other racks)"
+            )
+        else:
+            seat = winners[0] if len(winners) == 1 else None
+            who = " and ".join(_p(w) for w in winners)
+            won = ", ".join(f"{_p(w)} {gains[w]:+d}" for w in winners)
+            text = f"Round {rnd + 1} is blocked: the lowest rack ({sums[winners[0]]}) wins, {who}: {won}"
+        return {"type": kind, "seat": seat, "text": text, "round": rnd, "end": end, "winners": list(winners),
+                "points": list(gains), "rack_sums": list(sums)}  # fmt: skip
+    if kind == "deal":
+        _, rnd, starter = raw
+        text = f"Round {rnd + 1} is dealt: {_p(starter)} lays the start tile"
+        return {"type": kind, "seat": starter, "text": text, "round": rnd}
+    _, winners = raw
+    if not winners:
+        text = "Game over: a draw"
+    elif len(winners) == 1:
+        text = f"Game over: {_p(winners[0])} wins"
+    else:
+        text = f"Game over: {' and '.join(_p(w) for w in winners)} share the win"
+    return {"type": kind, "seat": None, "text": text, "winners": list(winners)}
 
 
 STARTER_TRIES = 2000
@@ -1583,6 +1793,92 @@ def _read_start(data: object, n: int) -> tuple[int, int, int, int] | None:
     return (seat, tile, points, shown)
 
 
+_BONUS_POINTS = {
+    "start": (START_BONUS, TRIPLE_000_START),
+    "bridge": (BRIDGE_BONUS,),
+    "slot": (SLOT_BONUS,),
+    "hexagon": (HEXAGON_BONUS[1],),
+    "double_hexagon": (HEXAGON_BONUS[2],),
+    "triple_hexagon": (HEXAGON_BONUS[3],),
+}
+
+
+def _read_event(data: object, n: int, viewer: int | None) -> tuple[Any, ...]:
+    """The raw event of one entry of ``events`` (as ``viewer`` sees it), checked to be exactly
+    what :func:`_event_json` writes for it."""
+    if not isinstance(data, Mapping) or data.get("type") not in EVENT_TYPES:
+        raise StateError(f"an event is a JSON object whose 'type' is one of {', '.join(EVENT_TYPES)}")
+    kind = data["type"]
+    seat = data["seat"]
+    if kind not in ("round_end", "game_over") and not (_is_int(seat) and 0 <= seat < n):
+        raise StateError(f"a {kind} event names a seat, not {seat!r}")
+    raw: tuple[Any, ...]
+    if kind == "lay":
+        action = data["action"]
+        if not isinstance(action, str):
+            raise StateError("a lay event names its placement")
+        try:
+            raw = (kind, seat, parse_placement(action), data["start"])
+        except NotationError as exc:
+            raise StateError(f"bad lay event: {exc}") from None
+    elif kind == "bonus":
+        what, points = data["kind"], data["points"]
+        if what not in _BONUS_POINTS or not _is_int(points) or points not in _BONUS_POINTS[what]:
+            raise StateError(f"no bonus {what!r} of {points!r} points")
+        raw = (kind, seat, what, points)
+    elif kind == "reveal":
+        tile = _tile(data["tile"])
+        if tile == TRIPLE_000 or not BIT[tile] & TRIPLE_MASK:
+            raise StateError(f"laying 0-0-0 shows a higher triple, not {NAMES[tile]}")
+        raw = (kind, seat, tile)
+    elif kind == "draw":
+        tile = data["tile"]
+        if tile is None and viewer == EVERY_SEAT:
+            raise StateError("a state's draw event names the tile drawn")
+        raw = (kind, seat, -1 if tile is None else _tile(tile))
+    elif kind == "pass":
+        points = data["points"]
+        if not _is_int(points) or points not in (0, -FAILED_DRAWS_PENALTY):
+            raise StateError(f"a pass costs 0 or {FAILED_DRAWS_PENALTY} points, not {points!r}")
+        raw = (kind, seat, -points)
+    elif kind == "target":
+        raw = (kind, seat, data["score"])
+        if not _is_int(raw[2]):
+            raise StateError("a target event gives the score reached")
+    elif kind == "round_end":
+        rnd, end, winners = _nonneg(data["round"], "round"), data["end"], data["winners"]
+        if end not in (OUT, BLOCKED):
+            raise StateError(f"a round ends {OUT!r} or {BLOCKED!r}, not {end!r}")
+        if not isinstance(winners, list) or not all(_is_int(s) and 0 <= s < n for s in winners) or not winners:
+            raise StateError("bad round winners")
+        gains = tuple(_int_list(data["points"], n, "points"))
+        sums = tuple(_int_list(data["rack_sums"], n, "rack_sums"))
+        _check_round_end(rnd, end, tuple(winners), gains, sums)
+        raw = (kind, rnd, end, tuple(winners), gains, sums)
+    elif kind == "deal":
+        raw = (kind, _nonneg(data["round"], "round"), seat)
+    else:
+        winners = data["winners"]
+        if not isinstance(winners, list) or not all(_is_int(s) and 0 <= s < n for s in winners):
+            raise StateError("bad game winners")
+        raw = (kind, tuple(winners))
+    if not same_json(_event_json(raw, viewer), copy_json(data)):
+        raise StateError(f"a {kind} event is not what its fields say: {shown(data)}"[:200])
+    return raw
+
+
+def _event_of(raw: tuple[Any, ...], seat: int, action: Action) -> bool:
+    """Whether the event ``raw`` is the one the action ``action`` of ``seat`` begins with."""
+    if raw[1] != seat:
+        return False
+    if action in (DRAW, PASS):
+        return bool(raw[0] == ("draw" if action == DRAW else "pass"))
+    return raw[0] == "lay" and raw[2] == action
+
+
+_LOG_KEYS = frozenset({"round", "start", "end", "winners", "points", "rack_sums"})
+
+
 def _read_log(data: object, n: int) -> tuple[Any, ...]:
     if not isinstance(data, Mapping):
         raise StateError("a log entry must be a JSON object")
@@ -1592,17 +1888,14 @@ def _read_log(data: object, n: int) -> tuple[Any, ...]:
     winners = data["winners"]
     if not isinstance(winners, list) or not all(_is_int(s) and 0 <= s < n for s in winners):
         raise StateError("bad round winners")
-    final = data.get("layout", [])
-    if not isinstance(final, list):
-        raise StateError("a round's final layout is a list of placements")
-    for text in final:
-        parse_placement(text if isinstance(text, str) else repr(text))
+    if set(data) != _LOG_KEYS:
+        raise StateError(f"a log entry has the keys {', '.join(sorted(_LOG_KEYS))}")
     rnd = _nonneg(data["round"], "round")
     start = _read_start(data["start"], n)
     gains = tuple(_int_list(data["points"], n, "points"))
     sums = tuple(_int_list(data["rack_sums"], n, "rack_sums"))
     _check_round_end(rnd, end, tuple(winners), gains, sums)
-    return (rnd, start, end, tuple(winners), gains, sums, tuple(final))
+    return (rnd, start, end, tuple(winners), gains, sums)
 
 
 def _check_round_end(
