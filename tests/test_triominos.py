@@ -1,5 +1,5 @@
 """Triominos rules: every worked example of the rule text, the bonuses on real layouts, drawing,
-the start of a round, round and game ends (property tests: test_triominos_props.py)."""
+the start of a round, round and game ends (property tests: test_triominos_properties.py)."""
 
 from __future__ import annotations
 
@@ -23,6 +23,7 @@ from tritable.engine import (
 from tritable.engine.playout import random_step
 from tritable.games.triominos import Triominos, TriominosState
 from tritable.games.triominos.game import DRAW, PASS
+from tritable.games.triominos.sampling import round_bans
 from tritable.games.triominos.tiles import INDEX, LIMIT, NAMES, SUMS, TILES
 
 # -- helpers --------------------------------------------------------------------------------------
@@ -237,7 +238,7 @@ def test_holder_of_the_highest_triple_and_triple_zero_chooses() -> None:
     assert [game.action_to_string(a) for a in state.legal_actions()] == ["4-4-4@0,0/r0", "0-0-0@0,0/r0"]
     for seat in (None, 0, 1, 2):  # the others see P2 lay the start tile, nothing of its rack
         assert state.view(seat)["choice"] and state.view(seat)["revealed"] == [[], [], []]
-    assert "0-0-0" not in state.render(0) and "P2 to lay the start tile" in state.render(0)
+    assert "0-0-0" not in state.render(0) and "P2 lays the start tile" in state.render(0)
     with pytest.raises(IllegalActionError):
         play(state, "draw")
     with pytest.raises(IllegalActionError, match="starts the round"):
@@ -807,7 +808,7 @@ def test_views_hide_other_racks_and_the_pool() -> None:
     text = str(v1)
     assert "0-1-2" not in text and "1-1-4" not in text
     assert "0-1-2" not in state.render(1) and "0-1-2" in state.render(0)
-    assert "Your rack" not in state.render()
+    assert "your rack" not in state.render()
 
 
 def test_render_shows_the_numbers_on_the_grid() -> None:
@@ -815,7 +816,7 @@ def test_render_shows_the_numbers_on_the_grid() -> None:
     play(state, "1-2-5@0,0/r1")
     lines = TriominosState.render(state, 1).splitlines()
     board = "\n".join(lines)
-    assert "*" in board and "Pool:" in board and "P1 " in board
+    assert "*" in board and "pool " in board and "P1 " in board
     # The laid tile: apex 5 on point 1,0, then 1 and 2 on the points below it.
     row_of_y0 = next(i for i, line in enumerate(lines) if line.startswith(" 0 "))
     above, middle, below = lines[row_of_y0 - 1], lines[row_of_y0], lines[row_of_y0 + 1]
@@ -826,9 +827,9 @@ def test_render_shows_the_numbers_on_the_grid() -> None:
 
 def test_render_terminal_and_choice() -> None:
     state = new("1-2-4 3-3-5 0-1-2", "4-4-4 0-0-0 1-2-5", "0-1-3 2-2-2 0-0-5")
-    assert "P2 to lay the start tile: 4-4-4, or 0-0-0 (which shows 4-4-4 to everyone)" in state.render(1)
+    assert "P2 lays the start tile: 4-4-4, or 0-0-0 (which shows 4-4-4 to everyone)" in state.render(1)
     for seat in (None, 0, 2):
-        assert "P2 to lay the start tile" in state.render(seat) and "0-0-0" not in state.render(seat)
+        assert "P2 lays the start tile" in state.render(seat) and "0-0-0" not in state.render(seat)
     assert "no tile on the table" in state.render(1)
     game = Triominos(2, {"target": 1})
     end = game.new_state(seed=1)
@@ -898,7 +899,7 @@ def test_draw_and_pass_are_whole_numbers_too() -> None:
 
 def bans_of(state: TriominosState, viewer: int | None) -> list[int]:
     view = state.view(viewer)
-    return game_of(state).sample_state(view, random.Random(0))._round_bans(view, viewer)
+    return round_bans(game_of(state).sample_state(view, random.Random(0)), view, viewer)
 
 
 def test_a_seat_that_drew_holds_nothing_that_fitted_then() -> None:
@@ -972,7 +973,7 @@ def test_samples_never_contradict_the_round_so_far() -> None:
                         view = state.view(viewer)
                         sample = game.sample_state(view, rng)
                         assert sample.view(viewer) == view
-                        bans = sample._round_bans(view, viewer)
+                        bans = round_bans(sample, view, viewer)
                         for s in range(players):
                             if s == viewer:
                                 continue
@@ -1369,14 +1370,18 @@ def test_render_puts_each_x_label_above_its_column() -> None:
         if state.is_terminal() or state.last < 0:
             continue
         lines = state.render(0).splitlines()
-        rack = next(i for i, line in enumerate(lines) if line.startswith("Your rack"))
-        board = lines[lines.index("") + 1 : rack]
+        first = 2 if state.view()["start"] else 1  # below the header and the start
+        board = lines[first : next(i for i, line in enumerate(lines) if line.strip() == "score tiles")]
+        if board[-1].startswith("(x "):
+            continue  # a window of a layout wider than 80 columns
         star = next(line.index("*") for line in board if "*" in line)
         lx = state.view()["last"][0]
         xs = [int(text.split("@")[1].split(",")[0]) for text in state.view()["layout"]]
-        # The open slots reach one column past the laid tiles on each side.
-        expected = {x: star + 2 * (x - lx) for x in range(min(xs) - 1, max(xs) + 2) if x % 4 == 0}
-        labels = {int(m[0]): m.start() for m in re.finditer(r"-?\d+", board[0])}
+        # The open slots reach one column past the laid tiles on each side; every x is labelled,
+        # on one ruler while the labels are one character, else the even ones above the odd.
+        expected = {x: star + 2 * (x - lx) for x in range(min(xs) - 1, max(xs) + 2)}
+        rulers = 1 if all(len(str(x)) == 1 for x in expected) else 2
+        labels = {int(m[0]): m.start() for line in board[:rulers] for m in re.finditer(r"-?\d+", line)}
         assert labels == expected, "\n".join(board)
         right_edges.add((max(xs) + 1) % 4)
     assert right_edges == {0, 1, 2, 3}
@@ -1482,7 +1487,7 @@ def test_render_lists_only_the_tiles_a_seat_has_shown() -> None:
     zero = new("1-2-4 3-3-5 0-1-2", "4-4-4 0-0-0 1-2-5", "0-1-3 2-2-2 0-0-5")
     play(zero, "0-0-0@0,0/r0")  # seat 1 shows 4-4-4
     text = zero.render(0)
-    assert "Start: P2 played 0-0-0 for 40, showing 4-4-4" in text
+    assert "start: P2 laid 0-0-0 for 40, showing 4-4-4" in text
     assert "P2 has shown: 4-4-4" in text and "P1 has shown" not in text and "P3 has shown" not in text
     assert "has shown" not in zero.render(1) and "has shown" not in new("5-5-5 0-1-2", "2-5-5 0-0-4").render(0)
 
@@ -1587,7 +1592,7 @@ def test_only_the_start_with_triple_zero_shows_even_triple_zero() -> None:
 def test_only_a_history_from_the_start_lay_tells_that_a_seat_has_not_drawn() -> None:
     """A seat that has not drawn holds only dealt tiles, none above the start tile; a view whose
     history does not hold the round (older JSON without ``round_start``) cannot tell who drew."""
-    from tritable.games.triominos.game import _ranked_above
+    from tritable.games.triominos.basics import ranked_above
 
     game = Triominos(3)
     state = cast(TriominosState, game.new_state(seed=1))
@@ -1596,7 +1601,7 @@ def test_only_a_history_from_the_start_lay_tells_that_a_seat_has_not_drawn() -> 
         random_step(state, rng)
     seat = next(s for s in range(3) if s not in (0, state.current_player()))
     assert all(a != DRAW for s, a in state.history[state.round_start :] if s == seat)
-    above = _ranked_above(state.start[1])
+    above = ranked_above(state.start[1])
 
     def holding_above(view: dict[str, Any]) -> int:
         return sum(bool(game.sample_state(view, random.Random(i)).racks[seat] & above) for i in range(60))

@@ -26,14 +26,14 @@ another until someone reaches the target score (400).
 >>> state.apply_action(game.string_to_action("draw"))
 >>> state.scores()
 [20, 12]
->>> print("\\n".join(state.render(0).splitlines()[5:12]))
-       0
-<BLANKLINE>
--1       .
-       5---2
- 0   ./ \\*/.
-     5---5
- 1     .
+>>> print("\\n".join(state.render(0).splitlines()[2:9]))  # the layout: numbers on the grid, * the last
+       0   2
+     -1  1
+-1       ·
+       5───2
+ 0   ·/ \\*/·
+     5───5
+ 1     ·
 
 Rules decisions
 ---------------
