@@ -22,7 +22,7 @@ from tritable.engine import (
 )
 from tritable.engine.playout import random_step
 from tritable.games.triominos import Triominos, TriominosState
-from tritable.games.triominos.game import DRAW, PASS
+from tritable.games.triominos.basics import DRAW, PASS
 from tritable.games.triominos.sampling import round_bans
 from tritable.games.triominos.tiles import INDEX, LIMIT, NAMES, SUMS, TILES
 
@@ -1632,3 +1632,135 @@ def test_the_frontier_stays_inside_the_grid(start: str) -> None:
                 child.apply_action(child.legal_actions()[0])
             stack.append(child)
     assert seen >= 3
+
+
+# -- events and the finished round ----------------------------------------------------------------
+
+
+def _said(state: TriominosState, seat: int | None = None) -> list[tuple[str, int | None, str]]:
+    return [(e["type"], e["seat"], e["text"]) for e in state.view(seat)["events"]]
+
+
+def test_every_lay_says_its_points_and_its_bonus() -> None:
+    cases = [
+        (HEXAGON, [["0-0-1", "2-2-2"], ["3-3-3"]], "0-0-1@0,0/r1", "hexagon", 50, "P1 completes a hexagon: +50"),
+        (DOUBLE_HEXAGON, [["0-1-5", "2-2-2"], ["3-3-3"]], "0-1-5@0,0/r2", "double_hexagon", 60,
+         "P1 completes a double hexagon: +60"),
+        (TRIPLE_HEXAGON, [["0-2-4", "3-3-3"], ["5-5-5"]], "0-2-4@0,0/r0", "triple_hexagon", 70,
+         "P1 completes a triple hexagon: +70"),
+        (BRIDGE, [["1-2-5", "0-0-0"], ["3-3-3"]], "1-2-5@0,0/r1", "bridge", 40, "P1 builds a bridge: +40"),
+        (SLOT, [["1-1-5", "0-0-0"], ["3-3-3"]], "1-1-5@0,0/r2", "slot", 40, "P1 fills a slot: +40"),
+    ]  # fmt: skip
+    for layout, racks, lay, kind, bonus, text in cases:
+        tile = lay.split("@")[0]
+        state = position(layout, racks)
+        play(state, lay)
+        x, y = (int(v) for v in lay.split("@")[1].split("/")[0].split(","))
+        points = sum(int(v) for v in tile.split("-"))
+        for seat in (0, 1, None):
+            events = state.view(seat)["events"]
+            assert events[0] == {
+                "type": "lay", "seat": 0, "text": f"P1 lays {tile} on {x},{y}: +{points}", "tile": tile,
+                "action": lay, "x": x, "y": y, "points": points, "start": False,
+            }  # fmt: skip
+            assert events[1:] == [{"type": "bonus", "seat": 0, "text": text, "kind": kind, "points": bonus}]
+        assert state.view()["last_action"] == {"seat": 0, "action": lay}
+
+
+def test_the_start_says_its_bonus_and_the_triple_that_0_0_0_shows() -> None:
+    state = new("1-2-4 3-3-5 0-1-2", "4-4-4 0-0-0 1-2-5", "0-1-3 2-2-2 0-0-5")
+    assert state.view()["events"] == [] and state.view()["last_action"] is None
+    play(state, "0-0-0@0,0/r0")
+    assert _said(state) == [
+        ("lay", 1, "P2 lays the start tile 0-0-0: +0"),
+        ("bonus", 1, "P2 scores the start bonus of 0-0-0: +40"),
+        ("reveal", 1, "P2 starts with 0-0-0 and shows 4-4-4"),
+    ]
+    triple = new("1-2-4 3-3-5 0-1-2", "4-4-4 0-1-1 1-2-5", "0-1-3 2-2-2 0-0-5", start=False)
+    play(triple, "4-4-4@0,0/r0")
+    assert _said(triple)[1] == ("bonus", 1, "P2 scores the start bonus: +10")
+
+
+def test_a_draw_names_the_tile_to_the_drawer_alone() -> None:
+    state = new("5-5-5 0-0-1", "2-5-5 1-1-1", pool="3-4-4 0-2-3")
+    play(state, "2-5-5@1,0/r2", "draw")
+    drawer = state.view(0)["events"]
+    assert drawer == [{"type": "draw", "seat": 0, "text": "P1 draws 3-4-4: -5", "tile": "3-4-4", "points": -5}]
+    for seat in (1, None):
+        assert state.view(seat)["events"] == [
+            {"type": "draw", "seat": 0, "text": "P1 draws a tile: -5", "tile": None, "points": -5}
+        ]
+    assert state.to_json()["events"] == drawer  # state JSON names every tile
+    # A sample drawn from another seat's view names a tile the sample dealt as drawn.
+    sample = game_of(state).sample_state(state.view(1), random.Random(0))
+    drawn = sample.to_json()["events"][0]["tile"]
+    assert drawn in sample.hand(0) and sample.view(1) == state.view(1)
+
+
+def test_passes_say_their_penalty() -> None:
+    state = new("5-5-5 0-0-1", "2-5-5 1-1-1", pool="3-4-4 0-2-3 1-1-3")
+    play(state, "2-5-5@1,0/r2", "draw", "draw", "draw", "pass")
+    assert _said(state) == [("pass", 0, "P1 passes after 3 draws: -10")]
+    assert state.view()["events"][0]["points"] == -10
+
+
+def test_a_round_end_is_shown_until_the_next_action() -> None:
+    racks = [["0-0-4", "1-1-4"], ["2-5-5"], ["0-1-2", "3-4-5"]]
+    state = position(["5-5-5@0,0/r0"], racks, to_move=1, future=(" ".join(NAMES),))
+    play(state, "2-5-5@1,0/r2")
+    view = state.view(None)
+    assert [e["type"] for e in view["events"]] == ["lay", "round_end", "deal"]
+    end, dealt = view["events"][1:]
+    assert end["text"] == "P2 goes out and ends round 1: +50 (25 + 25 in the other racks)"
+    assert (end["seat"], end["end"], end["winners"], end["points"]) == (1, "out", [1], [0, 50, 0])
+    assert dealt["round"] == 1 and dealt["seat"] == state.current_player()
+    assert dealt["text"] == f"Round 2 is dealt: P{state.current_player() + 1} lays the start tile"
+    assert view["layout"] == [] and view["round"] == 1  # the next round's table
+    shown = view["last_round"]
+    assert shown["layout"] == ["5-5-5@0,0/r0", "2-5-5@1,0/r2"] and shown["last"] == [1, 0]
+    assert shown["racks"] == [["0-0-4", "1-1-4"], [], ["0-1-2", "3-4-5"]] and shown["rack_sums"] == [10, 0, 15]
+    again = game_of(state).state_from_json(state.to_json())
+    assert all(again.view(s) == state.view(s) for s in (0, 1, 2, None)) and again == state
+    play(state, state.game.action_to_string(state.legal_actions()[0]))
+    assert state.view()["last_round"] is None and state.view()["log"][0]["round"] == 0
+
+
+def test_a_blocked_round_is_said() -> None:
+    for players in (2, 3):
+        game = Triominos(players, {"target": 60})
+        for seed in range(200):
+            state = game.new_state(seed=seed)
+            rng = random.Random(seed)
+            while not state.is_terminal():
+                random_step(state, rng)
+                end = next((e for e in state.view()["events"] if e["type"] == "round_end"), None)
+                if end is not None and end["end"] == "blocked":
+                    assert end["text"].startswith(f"Round {end['round'] + 1} is blocked: the lowest rack")
+                    break
+            else:
+                continue
+            break
+        else:
+            pytest.fail("no blocked round")
+
+
+def test_tampered_events_are_refused() -> None:
+    state = new("5-5-5 0-0-1", "2-5-5 1-1-1", pool="3-4-4 0-2-3")
+    play(state, "2-5-5@1,0/r2", "draw")
+    game = game_of(state)
+    data = state.to_json()
+    for events, why in [
+        ([{**data["events"][0], "tile": None}], "names the tile drawn"),
+        ([{**data["events"][0], "text": "P1 draws 5-5-5: -5"}], "is not what its fields say"),
+        (
+            [{**data["events"][0], "seat": 1, "text": "P2 draws 3-4-4: -5"}],
+            "do not begin with the history's last action",
+        ),
+        ([{"type": "bonus", "seat": 0, "kind": "bridge", "points": 45}], "no bonus 'bridge' of 45 points"),
+        ([{"type": "shuffle", "seat": 0}], "'type' is one of"),
+    ]:
+        with pytest.raises(StateError, match=why):
+            game.state_from_json({**data, "events": events, "setup": None})
+    view = state.view(1)
+    with pytest.raises(StateError):
+        game.sample_state({**view, "events": [{**view["events"][0], "tile": "3-4-4"}]}, random.Random(0))

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from tritable.engine import Record, StateError
 from tritable.games.triominos import Triominos, TriominosState
-from tritable.games.triominos.game import DRAW, PASS
+from tritable.games.triominos.basics import DRAW, PASS
 from tritable.games.triominos.tiles import BIT, NAMES, SUMS, TILES, TRIPLE_000, TRIPLES_HIGH_FIRST
 
 MAX_PLIES = 5000
