@@ -1,4 +1,8 @@
-"""Triominos: the game, its states, notation and rendering (the rules are in the package docstring)."""
+"""Triominos: the game and its states, with the rules (the package docstring says them).
+
+Reading state JSON and views is in ``validation.py``, dealing the unseen tiles of a view in
+``sampling.py``, the events' text in ``events.py``, the text drawing in ``render.py``, and what
+they all share (the numbers of the rules, notation, the start order) in ``basics.py``."""
 
 from __future__ import annotations
 
@@ -25,10 +29,8 @@ from tritable.engine.protocol import (
     State,
     check_keys,
     check_rng,
-    checked_draws,
     copy_json,
     json_type,
-    same_json,
 )
 from tritable.games.triominos.basics import (
     BLOCKED,
@@ -58,7 +60,7 @@ from tritable.games.triominos.basics import (
 )
 from tritable.games.triominos.events import event_json
 from tritable.games.triominos.render import draw
-from tritable.games.triominos.sampling import deal_hidden, lays_seen
+from tritable.games.triominos.sampling import lays_seen
 from tritable.games.triominos.tiles import (
     BIT,
     CANDIDATES,
@@ -84,7 +86,7 @@ from tritable.games.triominos.tiles import (
     tri_id,
     tri_xy,
 )
-from tritable.games.triominos.validation import check_start, load
+from tritable.games.triominos.validation import draws, read_state
 
 
 class Triominos(Game):
@@ -144,21 +146,7 @@ class Triominos(Game):
             StateError,
         )
         state = TriominosState(self)
-        state._read_header(data)
-        try:
-            load(state, data, private=True)
-        except StateError:
-            raise
-        except (TypeError, ValueError, KeyError, IndexError, AttributeError) as exc:
-            raise StateError.malformed("Triominos state", exc) from None
-        state._check_replays()
-        state._check_turn()
-        # What to_json writes only for the reader's sake must still agree with the state.
-        derived = state.to_json()
-        for key in ("target", "rounds", "hand_sizes"):
-            if key in data and not same_json(copy_json(data[key]), derived[key]):  # 400.0 is not 400 in JSON
-                raise StateError(f"{key!r} is {data[key]!r}, but the state has {derived[key]!r}")
-        state._refuse_unknown_fields(data)
+        read_state(state, data)
         return state
 
     def lays_seen(self, view: Mapping[str, Any]) -> list[tuple[int, str, int, dict[str, int]]]:
@@ -208,22 +196,7 @@ class Triominos(Game):
         check_keys(view, needed, "a view", StateError)
         if view.get("game") != self.id:
             raise StateError(f"this is not a {self.id} view")
-        template = TriominosState(self)
-        try:
-            template._read_header({"history": view.get("history", []), "setup": None})
-            hidden = load(template, view, private=False)
-        except StateError:
-            raise
-        except (TypeError, ValueError, KeyError, IndexError, AttributeError, OverflowError) as exc:
-            raise StateError.malformed("Triominos view", exc) from None
-        assert hidden is not None
-
-        def deal(rng: random.Random) -> TriominosState:
-            state = template.clone()
-            deal_hidden(state, hidden, rng)
-            return state
-
-        return checked_draws(view, deal, "triominos view", check_start)
+        return draws(TriominosState(self), view)
 
     # -- notation -------------------------------------------------------------------------------
 

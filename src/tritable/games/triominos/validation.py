@@ -3,12 +3,14 @@ the rules can reach (or, without a setup, one they could)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import random
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, cast
 
 from tritable.engine.errors import NotationError, StateError
 from tritable.engine.protocol import (
     TERMINAL,
+    checked_draws,
     copy_json,
     same_json,
 )
@@ -37,6 +39,7 @@ from tritable.games.triominos.events import (
 )
 from tritable.games.triominos.sampling import (
     Hidden,
+    deal_hidden,
     read_hidden,
 )
 from tritable.games.triominos.tiles import (
@@ -360,3 +363,41 @@ def read_log(data: object, n: int) -> tuple[Any, ...]:
     sums = tuple(int_list(data["rack_sums"], n, "rack_sums"))
     check_round_end(rnd, end, tuple(winners), gains, sums)
     return (rnd, start, end, tuple(winners), gains, sums)
+
+
+def read_state(state: TriominosState, data: Mapping[str, Any]) -> None:
+    """Fill the new ``state`` from its JSON ``data`` (``Triominos.state_from_json``), checked."""
+    state._read_header(data)
+    try:
+        load(state, data, private=True)
+    except StateError:
+        raise
+    except (TypeError, ValueError, KeyError, IndexError, AttributeError) as exc:
+        raise StateError.malformed("Triominos state", exc) from None
+    state._check_replays()
+    state._check_turn()
+    # What to_json writes only for the reader's sake must still agree with the state.
+    derived = state.to_json()
+    for key in ("target", "rounds", "hand_sizes"):
+        if key in data and not same_json(copy_json(data[key]), derived[key]):  # 400.0 is not 400 in JSON
+            raise StateError(f"{key!r} is {data[key]!r}, but the state has {derived[key]!r}")
+    state._refuse_unknown_fields(data)
+
+
+def draws(template: TriominosState, view: Mapping[str, Any]) -> Callable[[random.Random], TriominosState]:
+    """``Triominos.sampler``: ``view`` read into the new state ``template`` once, then dealt."""
+    try:
+        template._read_header({"history": view.get("history", []), "setup": None})
+        hidden = load(template, view, private=False)
+    except StateError:
+        raise
+    except (TypeError, ValueError, KeyError, IndexError, AttributeError, OverflowError) as exc:
+        raise StateError.malformed("Triominos view", exc) from None
+    assert hidden is not None
+
+    def deal(rng: random.Random) -> TriominosState:
+        state = template.clone()
+        deal_hidden(state, hidden, rng)
+        return state
+
+    return checked_draws(view, deal, "triominos view", check_start)
