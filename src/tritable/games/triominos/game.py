@@ -668,9 +668,9 @@ class TriominosState(State):
 
     def _apply_place(self, seat: int, tile: int, x: int, y: int, rot: int) -> None:
         t = self._lay_slot(seat, tile, x, y, rot)
-        self._new_action()
-        events = self._events
-        events.append(("lay", seat, (tile, x, y, rot), False))
+        # What the previous action did is forgotten (inline: this runs at every lay of a playout).
+        self._events = events = [("lay", seat, (tile, x, y, rot), False)]
+        self._last_round = None
         bonus = self._bonus(t)
         if bonus:
             events.append(("bonus", seat, self._bonus_kind(t), bonus))
@@ -723,8 +723,8 @@ class TriominosState(State):
         if self.drawn >= len(self.pool):
             raise IllegalActionError("the pool is empty: pass")
         tile = self.pool[self.drawn]
-        self._new_action()
-        self._events.append(("draw", seat, tile))
+        self._events = [("draw", seat, tile)]
+        self._last_round = None
         self.drawn += 1
         self.draws += 1
         self.racks[seat] |= BIT[tile]
@@ -739,8 +739,8 @@ class TriominosState(State):
         if self.draws < MAX_DRAWS and self.drawn < len(self.pool):
             raise IllegalActionError(f"seat {seat} cannot place, so must draw (the pool is not empty)")
         penalty = FAILED_DRAWS_PENALTY if self.draws >= MAX_DRAWS else 0
-        self._new_action()
-        self._events.append(("pass", seat, penalty))
+        self._events = [("pass", seat, penalty)]
+        self._last_round = None
         self._scores[seat] -= penalty
         self._begin_turn((seat + 1) % self.game.players)
 
