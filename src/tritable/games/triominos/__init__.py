@@ -95,8 +95,9 @@ publisher's rules (Pressman Tri-Ominos / Goliath Triominos) and say so.
   the winners first, then the other seats by score (equal scores share a place); all seats tied
   is a draw.
 * **Round cap** (our safety: the rule text has no such limit): option ``max_rounds`` (default
-  20; random play to 400 needs 2-6 rounds). A setup holds 1..``max_rounds`` deals, one a round; after the round of
-  the last deal the game ends even below the target, and the highest score wins as above.
+  20; random play to 400 needs 2-6 rounds). A setup holds 1..``max_rounds`` deals, one a round;
+  after the round of the last deal the game ends even below the target, and the highest score
+  wins as above.
 
 The grid
 --------
@@ -116,9 +117,10 @@ odd); up ``x,y`` has corners apex ``x+1,y``, ``x+2,y+1``, ``x,y+1``; down ``x,y`
 
 Up ``x,y`` borders ``x-1,y``, ``x+1,y`` and ``x,y+1``; down ``x,y`` borders ``x-1,y``, ``x+1,y``
 and ``x,y-1``. Six triangles meet at each point: a hexagon. The layout's numbers sit on the
-points, so :meth:`render` draws the points' numbers and the laid tiles' edges (``/ \\ ---``),
-``*`` in the tile laid last and ``.`` in each open slot, x labels above (every fourth column,
-over the triangle's centre) and y labels on the left.
+points, so the drawing (``render.py``: ``render.draw(view)``, which ``State.render`` prints and
+the terminal colours) puts the points' numbers and the laid tiles' edges (``/ \\ ─``), ``*`` in
+the tile laid last and ``·`` in each open slot, every x labelled over its triangles' centre and y
+on the left; where the layout does not fit the screen, a window of it round the last tile.
 
 The engine keeps the frontier (empty triangles sharing an edge with the layout) with each slot's
 *corner pattern* (the number each corner must carry, or free) and finds the tiles and turns that
@@ -213,7 +215,8 @@ at every step of a search.
 
 ``sample_state`` deals the unseen tiles (other racks and the pool) again at random and shuffles
 the later rounds anew (each later deal is shuffled only when play reaches it, from a seed drawn
-with the sample: the same sample always deals the same rounds). ``Triominos.sampler(view)``
+with the sample: the same sample always deals the same rounds); where the view's last event is
+another seat's draw, the sample's event names the tile it dealt as drawn. ``Triominos.sampler(view)``
 reads and checks the view once (replaying the round so far) and then only deals, for many draws
 from one view: the search draws its determinizations so.
 
