@@ -54,9 +54,12 @@ def draw(view: Mapping[str, Any], width: int = 80, height: int | None = 24) -> T
     return styled(render.draw(view, width, room), STYLES)
 
 
-def round_over(before: Mapping[str, Any], after: Mapping[str, Any]) -> RenderableType | None:
+def round_over(
+    before: Mapping[str, Any], after: Mapping[str, Any], width: int = 80, height: int | None = 24
+) -> RenderableType | None:
     """The final layout of the round the last action ended (the view's ``last_round``), with
-    its result; None after any other action."""
+    its result, in a panel that leaves ``MENU_LINES`` of the screen free (a window of the layout
+    round its last tile where the whole does not fit); None after any other action."""
     entry = after.get("last_round")
     if not entry:
         return None
@@ -64,7 +67,9 @@ def round_over(before: Mapping[str, Any], after: Mapping[str, Any]) -> Renderabl
     line.add(*render.round_line(entry))
     body: RenderableType = styled(line, STYLES)
     if entry.get("layout"):
-        body = Group(styled(render.layout_drawing(entry["layout"], entry.get("last"), 76), STYLES), body)
+        room = None if height is None else max(6, height - MENU_LINES - 3)  # the panel's border and result
+        layout = render.layout_drawing(entry["layout"], entry.get("last"), width - 4, room)
+        body = Group(styled(layout, STYLES), body)
     return Panel(body, title=f"round {entry['round'] + 1} is over", expand=False)
 
 

@@ -669,7 +669,8 @@ class TriominosState(State):
     def _apply_place(self, seat: int, tile: int, x: int, y: int, rot: int) -> None:
         t = self._lay_slot(seat, tile, x, y, rot)
         # What the previous action did is forgotten (inline: this runs at every lay of a playout).
-        self._events = events = [("lay", seat, (tile, x, y, rot), False)]
+        events: list[tuple[Any, ...]] = [("lay", seat, (tile, x, y, rot), False)]
+        self._events = events
         self._last_round = None
         bonus = self._bonus(t)
         if bonus:
