@@ -1764,3 +1764,25 @@ def test_tampered_events_are_refused() -> None:
     view = state.view(1)
     with pytest.raises(StateError):
         game.sample_state({**view, "events": [{**view["events"][0], "tile": "3-4-4"}]}, random.Random(0))
+
+
+def test_the_common_vocabulary() -> None:
+    game = Triominos(3, {"target": 80})
+    state = game.new_state(seed=9)
+    rng = random.Random(9)
+    while True:
+        for seat in (0, 1, 2, None):
+            view = state.view(seat)
+            assert view["scores"] == state.scores() and view["hand_sizes"] == state.hand_sizes()
+            assert view["hand"] == (None if seat is None else state.hand(seat))
+            assert "rack" not in view and "rack_sizes" not in view
+            last = state.history[-1] if state.history else None
+            assert view["last_action"] == (last and {"seat": last[0], "action": game.action_to_string(last[1])})
+        assert state.hand_sizes() == [len(state.hand(s)) for s in range(3)]
+        if state.is_terminal():
+            break
+        random_step(state, rng)
+    assert state.scores() == list(state.outcome().scores)
+    assert state.view()["events"][-1]["type"] == "game_over"
+    with pytest.raises(StateError, match="no seat 3"):
+        state.hand(3)
