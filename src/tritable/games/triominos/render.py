@@ -198,7 +198,7 @@ def layout_drawing(
         rows.pop(0)
     out.lines.extend(rows)
     if window:
-        out.add((f"(x {wx0}..{wx1}, y {wy0}..{wy1} of the layout's x {x0}..{x1}, y {y0}..{y1})", "dim"))
+        out.add((f"(x {wx0}..{wx1} y {wy0}..{wy1} of x {x0}..{x1} y {y0}..{y1})", "dim"))
     return out
 
 
