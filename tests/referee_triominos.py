@@ -421,6 +421,7 @@ class Referee:
                 "points": gains,
                 "rack_sums": sums,
                 "layout": self.layout_notation(),
+                "racks": [sorted(rack) for rack in self.racks],
             }
         )
         if self.target_reached or self.round + 1 == len(self.deals):

@@ -560,8 +560,8 @@ def test_greedy_chooses_the_same_lay_however_far_ahead_or_behind() -> None:
                 best = set()
                 for lead in (0, 300, -300, 900):
                     position = state.clone()
-                    position.scores[seat] += lead  # type: ignore[attr-defined]
-                    position.reached = max(position.scores) >= 400  # type: ignore[attr-defined]
+                    position._scores[seat] += lead  # type: ignore[attr-defined]
+                    position.reached = max(position.scores()) >= 400  # type: ignore[attr-defined]
                     stats = GreedyAgent(1).analyse(position, seat)
                     top = max(s.value for s in stats)
                     assert top > min(s.value for s in stats), lead

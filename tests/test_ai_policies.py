@@ -156,13 +156,13 @@ def _triominos_evaluation_from_the_view(state: State, seat: int) -> float:
     from tritable.ai.evaluation import TRIOMINOS_PIP_WEIGHT, TRIOMINOS_TILE_WEIGHT, relative
 
     view = state.view(seat)
-    rack = view["rack"]
+    rack = view["hand"]
     others_shown = [t for s, tiles in enumerate(view["revealed"]) if s != seat for t in tiles]
     seen = [p[:5] for p in view["layout"]] + rack + others_shown
     unseen_tiles = 56 - len(seen)
     mean = (420 - sum(SUMS[INDEX[t]] for t in seen)) / unseen_tiles if unseen_tiles else 7.5
     scores = []
-    for s, (score, n) in enumerate(zip(view["scores"], view["rack_sizes"], strict=True)):
+    for s, (score, n) in enumerate(zip(view["scores"], view["hand_sizes"], strict=True)):
         shown = view["revealed"][s]
         pips = sum(SUMS[INDEX[t]] for t in (rack if s == seat else shown))
         if s != seat:
@@ -194,8 +194,8 @@ def test_the_triominos_evaluation_counts_scores_and_rack_sizes() -> None:
         view = state.view(seat)
         value = triominos_evaluation(state, seat)
         assert -1.0 <= value <= 1.0
-        best = max(range(3), key=lambda s: view["scores"][s] - 10 * view["rack_sizes"][s])
-        worst = min(range(3), key=lambda s: view["scores"][s] - 10 * view["rack_sizes"][s])
+        best = max(range(3), key=lambda s: view["scores"][s] - 10 * view["hand_sizes"][s])
+        worst = min(range(3), key=lambda s: view["scores"][s] - 10 * view["hand_sizes"][s])
         if best != worst and view["scores"][best] - view["scores"][worst] > 60:
             assert triominos_evaluation(state, best) > triominos_evaluation(state, worst)
             checked += 1

@@ -299,7 +299,7 @@ def test_a_triatri_view_choosing_from_an_empty_hand_is_refused() -> None:
     [
         ("triominos", 3, None, "target", 300),
         ("triominos", 3, None, "rounds", 19),
-        ("triominos", 3, None, "rack_sizes", [1, 2, 3]),
+        ("triominos", 3, None, "hand_sizes", [1, 2, 3]),
         ("triatri", 3, "state", "scores", [9, 0, 0]),
     ],
 )

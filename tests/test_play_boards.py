@@ -15,10 +15,11 @@ from rich.console import Console, RenderableType
 import tritable
 from tritable.ai.arena import seat_names
 from tritable.cli.boards import draw_state, draw_view, group_action, seat_style
-from tritable.cli.boards.triominos import layout_picture, neighbours, parse
+from tritable.cli.boards import triominos as triominos_board
 from tritable.cli.play import Seat, Session, _replay_target, outcome_table, parse_ai, seats_from_names
 from tritable.engine.playout import random_step
-from tritable.games.triominos.game import TriominosState, render_layout
+from tritable.games.triominos.game import TriominosState
+from tritable.games.triominos.render import layout_drawing, neighbours, parse
 
 
 def text_of(renderable: RenderableType, width: int = 120) -> str:
@@ -246,7 +247,7 @@ def test_triominos_shows_the_final_layout_of_a_round_that_ends() -> None:
         if ended:
             assert shown is not None
             ends += 1
-            entry = after.view(None)["log"][-1]
+            entry = after.view(None)["last_round"]
             text = text_of(shown)
             assert f"round {entry['round'] + 1} is over" in text
             assert entry["layout"] and len(entry["layout"]) >= 2
@@ -284,7 +285,7 @@ def test_replay_step_tells_the_viewing_seat_the_tile_it_drew(tmp_path: Path) -> 
     game = states[0].game
     history = states[-1].history
     draw = next(i for i, (seat, a) in enumerate(history, 1) if seat == 0 and game.action_to_string(a) == "draw")
-    drawn = states[draw].view(0)["rack"]
+    drawn = states[draw].view(0)["hand"]
     record = tmp_path / "game.json"
     record.write_text(states[-1].record().dumps())
 
@@ -312,7 +313,7 @@ def test_triominos_says_what_each_action_scored() -> None:
         seat, action = after.history[-1]
         notation = after.game.action_to_string(action)
         text = move_points("triominos", seat, notation, before.view(None), after.view(None))
-        gained = after.scores[seat] - before.scores[seat]
+        gained = after.scores()[seat] - before.scores()[seat]
         if gained:
             assert text is not None and text.startswith(f"{gained:+d}")
             said += 1
@@ -417,15 +418,59 @@ def test_triple_triad_menu_numbers_end_with_the_cell() -> None:
 
 
 def test_triominos_layout_matches_the_engine_geometry() -> None:
-    """The drawing puts every number where the engine's own picture does (edges drawn with other
-    characters, and x labelled on rows of its own)."""
+    """The drawing puts every laid tile's numbers on the lattice points where the engine's
+    geometry has them (a point ``px,py`` is drawn at column ``2 * px``, line ``2 * py``), its
+    ``*`` in the tile laid last and a ``·`` in every open slot."""
+    from tritable.games.triominos.tiles import corner_numbers, geometry, tri_xy
+
     for state in random_states("triominos", 2, {"target": 100}, seed=2)[::5]:
         assert isinstance(state, TriominosState)
         view = state.view(None)
-        mine = layout_picture(view["layout"], view["last"]).plain.replace("─", "-").replace("·", ".").splitlines()
-        theirs = render_layout(state.layout, state.slots, state.last)
-        rows = len(theirs) - 1  # the engine's picture below its one ruler
-        assert [line.rstrip() for line in mine[len(mine) - rows :]] == [line.rstrip() for line in theirs[1:]]
+        if not view["layout"]:
+            continue
+        lines = layout_drawing(view["layout"], view["last"]).text().splitlines()
+        cells = [tri_xy(t) for t in (*state.layout, *state.slots)]
+        left = len(str(-max(abs(y) for _, y in cells))) + 1
+        x0 = min(x for x, _ in cells)
+        ly = tri_xy(next(iter(state.layout)))[1]  # a laid row: its line carries the label y
+        labelled = next(i for i, line in enumerate(lines) if line[: left - 1].strip() == str(ly))
+
+        top, margin = labelled - (2 * ly + 1), left - 2 * x0  # line and column of point row 0, column 0
+
+        def at(col: int, row: int, lines: list[str] = lines, top: int = top, margin: int = margin) -> str:
+            line = lines[top + row]
+            return line[margin + col] if margin + col < len(line) else " "
+
+        for t, code in state.layout.items():
+            tile, rot = divmod(code, 3)
+            for p, number in zip(geometry(t)[0], corner_numbers(tile, rot), strict=True):
+                px, py = tri_xy(p)
+                assert at(2 * px, 2 * py) == str(number), (view["layout"], p)
+            x, y = tri_xy(t)
+            assert at(2 * x + 2, 2 * y + 1) == ("*" if t == state.last else " ")
+        for t in state.slots:
+            x, y = tri_xy(t)
+            assert at(2 * x + 2, 2 * y + 1) == "·"
+
+
+def test_triominos_board_fits_80x24_and_is_whole_on_a_larger_screen() -> None:
+    """At 80x24 the board takes at most 14 lines of 80 columns (a window of the layout where it
+    is larger, the scores on one line); on a screen that holds it, the full drawing."""
+    from tritable.games.triominos import render
+
+    windows = 0
+    for players in (2, 3, 4):
+        for state in random_states("triominos", players, {"target": 150}, seed=players)[::4]:
+            for seat in (None, 0):
+                view = state.view(seat)
+                text = text_of(triominos_board.draw(view, 80, 24), width=80).rstrip("\n").splitlines()
+                assert len(text) <= 14 and max(len(line.rstrip()) for line in text) <= 80, "\n".join(text)
+                full = render.draw(view, 200, None)
+                assert triominos_board.draw(view, 200, 200).plain == full.text()
+                windows += any(line.startswith("(x ") for line in text)
+                if view["hand"]:
+                    assert any(line.startswith("your rack: ") for line in text)
+    assert windows > 5
 
 
 def test_triominos_labels_every_column() -> None:
@@ -436,7 +481,7 @@ def test_triominos_labels_every_column() -> None:
         view = state.view(None)
         if not view["layout"]:
             continue
-        lines = layout_picture(view["layout"], view["last"]).plain.splitlines()
+        lines = layout_drawing(view["layout"], view["last"]).text().splitlines()
         laid = {parse(p)[1:3] for p in view["layout"]}
         cells = laid | {n for xy in laid for n in neighbours(*xy)}
         columns = range(min(x for x, _ in cells), max(x for x, _ in cells) + 1)
@@ -494,12 +539,12 @@ def test_triominos_tells_the_drawer_alone_which_tile_it_drew() -> None:
         seats = [Seat(s, "stub" if ai and s == p else None) for s in range(2)]
         agents: dict[int, Any] = {p: Drawer()} if ai else {}
         session = Session(game, state.clone(), seats, agents, console, 1)
-        rack = state.view(p)["rack"]
+        rack = state.view(p)["hand"]
         if ai:
             session.ai_turn(p)
         else:
             assert session.command(p, "draw", session.menu(p))
-        drawn = [t for t in session.state.view(p)["rack"] if t not in rack]
+        drawn = [t for t in session.state.view(p)["hand"] if t not in rack]
         said = console.export_text()
         assert len(drawn) == 1 and "plays draw" in said
         if ai:
@@ -854,7 +899,7 @@ def test_a_human_sees_its_own_hidden_rack_at_its_turn() -> None:
     console = Console(record=True, width=120, file=open("/dev/null", "w"))  # noqa: SIM115
     session = Session(game, state, [Seat(s, None if s == p else "easy") for s in range(2)], {}, console, 2)
     session.show(p, session.menu(p))
-    assert "your rack: " + "  ".join(state.view(p)["rack"]) in console.export_text()
+    assert "your rack: " + "  ".join(state.view(p)["hand"]) in console.export_text()
 
 
 def test_an_ai_s_simultaneous_choice_stays_secret_until_everyone_has_chosen() -> None:
@@ -908,7 +953,7 @@ def test_replay_step_seen_as_a_seat_shows_its_hidden_rack(tmp_path: Path) -> Non
     assert result.exit_code == 0, result.output
     spectator, as_p1 = result.output.split("as P1 sees it", 1)
     assert "your rack" not in spectator
-    assert "your rack: " + "  ".join(states[0].view(0)["rack"]) in as_p1
+    assert "your rack: " + "  ".join(states[0].view(0)["hand"]) in as_p1
 
 
 def test_triple_triad_score_line_gives_each_seat_its_own_count() -> None:
@@ -954,7 +999,7 @@ def test_triominos_marks_the_seat_to_move_not_the_viewer() -> None:
         if mover < 0:
             continue
         viewer = (mover + 1) % 3
-        text = text_of(draw_view("triominos", state.view(viewer)))
+        text = text_of(triominos_board.draw(state.view(viewer), height=None))
         rows = {m[1]: m[0] for m in re.finditer(r"(?m)^\s*P(\d) +\d+ +\d+.*$", text)}
         assert "◀ to move" in rows[str(mover + 1)] and "◀ to move" not in rows[str(viewer + 1)], text
         return

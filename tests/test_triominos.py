@@ -1,5 +1,5 @@
 """Triominos rules: every worked example of the rule text, the bonuses on real layouts, drawing,
-the start of a round, round and game ends (property tests: test_triominos_props.py)."""
+the start of a round, round and game ends (property tests: test_triominos_properties.py)."""
 
 from __future__ import annotations
 
@@ -22,7 +22,8 @@ from tritable.engine import (
 )
 from tritable.engine.playout import random_step
 from tritable.games.triominos import Triominos, TriominosState
-from tritable.games.triominos.game import DRAW, PASS
+from tritable.games.triominos.basics import DRAW, PASS
+from tritable.games.triominos.sampling import round_bans
 from tritable.games.triominos.tiles import INDEX, LIMIT, NAMES, SUMS, TILES
 
 # -- helpers --------------------------------------------------------------------------------------
@@ -92,7 +93,7 @@ def position(
     )
     # Written for the reader, the new deal's would not agree; the target counts as reached when
     # a score given is at or over it.
-    for derived in ("rounds", "rack_sizes", "target_reached"):
+    for derived in ("rounds", "hand_sizes", "target_reached"):
         del data[derived]
     return game.state_from_json(data)
 
@@ -108,13 +109,13 @@ def play(state: TriominosState, *moves: str) -> None:
         state.apply_action(state.game.string_to_action(text))
 
 
-def gain(state: TriominosState, move: str) -> int:
+def gain(state: TriominosState, move: str) -> float:
     """What ``move`` scores for the seat to move (the round must go on after it)."""
     seat = state.current_player()
-    before = state.scores[seat]
+    before = state.scores()[seat]
     play(state, move)
     assert not state.log, "the round ended: the gain would include the round's points"
-    return state.scores[seat] - before
+    return state.scores()[seat] - before
 
 
 # The layouts below were built so that every tile in them fits its neighbours; the last entry is
@@ -163,9 +164,9 @@ def test_racks_of_9_with_two_players_7_with_three_or_four_the_rest_is_the_pool(p
     state = Triominos(players).state_from_setup({"deals": [" ".join(order)]})
     assert not state.layout  # the start tile is still to be laid: every rack is whole
     view = state.view()
-    assert view["rack_sizes"] == [size] * players and view["pool"] == 56 - size * players
+    assert view["hand_sizes"] == [size] * players and view["pool"] == 56 - size * players
     for seat in range(players):
-        assert sorted(state.view(seat)["rack"]) == sorted(order[seat * size : (seat + 1) * size])
+        assert sorted(state.view(seat)["hand"]) == sorted(order[seat * size : (seat + 1) * size])
 
 
 def test_notation_round_trip_and_errors() -> None:
@@ -201,7 +202,7 @@ def test_notation_round_trip_and_errors() -> None:
 def test_highest_triple_starts_and_scores_25() -> None:
     state = new("0-1-2 3-3-3 1-1-4", "5-5-5 0-0-4 2-2-2", "1-2-5 1-1-1 3-4-5")
     assert state.layout and state.view()["layout"] == ["5-5-5@0,0/r0"]
-    assert state.scores == [0, 25, 0]  # 5+5+5+10
+    assert state.scores() == [0, 25, 0]  # 5+5+5+10
     assert state.start == (1, NAMES.index("5-5-5"), 25, -1)
     assert state.current_player() == 2  # clockwise from the starter
     assert state.racks[1].bit_count() == 6
@@ -212,20 +213,20 @@ def test_highest_triple_starts_and_scores_25() -> None:
 
 def test_triple_zero_alone_scores_40() -> None:
     state = new("0-1-2 1-2-3 1-1-4", "0-0-0 0-0-4 2-4-4")
-    assert state.scores == [0, 40]
+    assert state.scores() == [0, 40]
     assert state.current_player() == 0
 
 
 def test_no_triple_highest_tile_starts_with_its_sum_14() -> None:
     state = new("0-1-2 1-2-3 3-4-5", "4-5-5 0-0-4 2-4-4", "0-1-3 1-2-4 3-3-5")
-    assert state.scores == [0, 14, 0]  # 5+5+4, no bonus
+    assert state.scores() == [0, 14, 0]  # 5+5+4, no bonus
     assert state.view()["layout"] == ["4-5-5@0,0/r0"]
     assert state.current_player() == 2
 
 
 def test_equal_sums_without_triples_go_to_the_higher_largest_number() -> None:
     state = new("4-4-5 0-1-2", "0-1-4 3-5-5", "1-2-3 0-0-5")  # both sum 13
-    assert state.scores == [0, 13, 0]
+    assert state.scores() == [0, 13, 0]
     assert state.view()["layout"] == ["3-5-5@0,0/r0"]
 
 
@@ -237,14 +238,14 @@ def test_holder_of_the_highest_triple_and_triple_zero_chooses() -> None:
     assert [game.action_to_string(a) for a in state.legal_actions()] == ["4-4-4@0,0/r0", "0-0-0@0,0/r0"]
     for seat in (None, 0, 1, 2):  # the others see P2 lay the start tile, nothing of its rack
         assert state.view(seat)["choice"] and state.view(seat)["revealed"] == [[], [], []]
-    assert "0-0-0" not in state.render(0) and "P2 to lay the start tile" in state.render(0)
+    assert "0-0-0" not in state.render(0) and "P2 lays the start tile" in state.render(0)
     with pytest.raises(IllegalActionError):
         play(state, "draw")
     with pytest.raises(IllegalActionError, match="starts the round"):
         play(state, "1-2-5@0,0/r0")
     zero = state.clone()
     play(zero, "0-0-0@0,0/r0")
-    assert zero.scores == [0, 40, 0] and zero.current_player() == 2
+    assert zero.scores() == [0, 40, 0] and zero.current_player() == 2
     for seat in (None, 0, 1, 2):  # the other triple is shown to everyone
         view = zero.view(seat)
         assert view["revealed"] == [[], ["4-4-4"], []]
@@ -252,7 +253,7 @@ def test_holder_of_the_highest_triple_and_triple_zero_chooses() -> None:
         assert view["history"] == [[1, "0-0-0@0,0/r0"]]
     assert "P2 has shown: 4-4-4" in zero.render(0)
     play(state, "4-4-4@0,0/r0")  # choosing the higher triple shows nothing: 0-0-0 stays hidden
-    assert state.scores == [0, 22, 0] and state.view(0)["revealed"] == [[], [], []]
+    assert state.scores() == [0, 22, 0] and state.view(0)["revealed"] == [[], [], []]
     assert "0-0-0" not in state.render(0)
 
 
@@ -272,7 +273,7 @@ def test_every_start_is_an_action_that_hides_the_choice() -> None:
     assert plain.lay_points(plain.legal_actions()[0]) == 22
     play(plain, "4-4-4@0,0/r0")
     assert plain.history == [(0, plain.game.string_to_action("4-4-4@0,0/r0"))]
-    assert plain.scores == [22, 0] and plain.current_player() == 1
+    assert plain.scores() == [22, 0] and plain.current_player() == 1
 
 
 def test_a_shown_tile_is_hidden_again_once_laid() -> None:
@@ -295,7 +296,7 @@ def test_a_clone_lays_its_shown_tile_on_its_own() -> None:
 
 def test_no_choice_when_another_seat_holds_a_higher_triple() -> None:
     state = new("4-4-4 0-0-0 1-2-5", "5-5-5 0-1-2 1-2-3")
-    assert state.scores == [0, 25] and state.current_player() == 0 and not state.choice
+    assert state.scores() == [0, 25] and state.current_player() == 0 and not state.choice
 
 
 def test_every_round_starts_by_the_rule() -> None:
@@ -309,7 +310,7 @@ def test_every_round_starts_by_the_rule() -> None:
     play(state, "3-3-3@0,0/r0")
     assert state.view()["layout"] == ["3-3-3@0,0/r0"]
     assert state.start == (1, NAMES.index("3-3-3"), 19, -1)
-    assert state.scores == [12 + 25 + 1 + 2, 19]
+    assert state.scores() == [12 + 25 + 1 + 2, 19]
     assert state.current_player() == 0
 
 
@@ -436,12 +437,12 @@ def test_three_failed_draws_cost_5_each_and_10_more() -> None:
         play(state, "pass")
     for n in (1, 2, 3):
         play(state, "draw")
-        assert state.scores[0] == -5 * n and state.current_player() == 0
+        assert state.scores()[0] == -5 * n and state.current_player() == 0
     assert state.legal_actions() == [PASS]  # the pool's first tiles 0-0-0, 0-0-1, 0-0-2 do not fit
     with pytest.raises(IllegalActionError, match="drawn 3"):
         play(state, "draw")
     play(state, "pass")
-    assert state.scores == [-25, 0] and state.current_player() == 1
+    assert state.scores() == [-25, 0] and state.current_player() == 1
     assert state.view()["pool"] == pool - 3 and state.racks[0].bit_count() == 4
 
 
@@ -450,13 +451,13 @@ def test_a_drawn_tile_that_fits_must_be_laid_at_once() -> None:
     rest = [t for t in NAMES if t not in {"5-5-5", "0-1-2", "0-0-4", *pool}]
     state = position(["5-5-5@0,0/r0"], [["0-1-2"], ["0-0-4"]], pool=pool + rest)
     play(state, "draw", "draw")
-    assert state.scores[0] == -10
+    assert state.scores()[0] == -10
     actions = cast(list[tuple[int, ...]], state.legal_actions())
     assert actions and all(a[0] == NAMES.index("1-5-5") for a in actions)
     with pytest.raises(IllegalActionError, match="must place"):
         play(state, "draw")
     play(state, state.game.action_to_string(actions[0]))
-    assert state.scores[0] == -10 + 11 and state.current_player() == 1
+    assert state.scores()[0] == -10 + 11 and state.current_player() == 1
 
 
 def test_a_fitting_third_draw_is_laid_without_the_10() -> None:
@@ -464,9 +465,9 @@ def test_a_fitting_third_draw_is_laid_without_the_10() -> None:
     rest = [t for t in NAMES if t not in {"5-5-5", "0-1-2", "0-0-4", *pool}]
     state = position(["5-5-5@0,0/r0"], [["0-1-2"], ["0-0-4"]], pool=pool + rest)
     play(state, "draw", "draw", "draw")
-    assert state.scores[0] == -15 and PASS not in state.legal_actions()
+    assert state.scores()[0] == -15 and PASS not in state.legal_actions()
     play(state, "3-5-5@1,0/r2")
-    assert state.scores[0] == -15 + 13 and state.current_player() == 1
+    assert state.scores()[0] == -15 + 13 and state.current_player() == 1
 
 
 def test_empty_pool_pass_costs_nothing() -> None:
@@ -476,7 +477,7 @@ def test_empty_pool_pass_costs_nothing() -> None:
     state = position(["5-5-5@0,0/r0"], [others, fives], pool=[])
     assert state.legal_actions() == [PASS]
     play(state, "pass")
-    assert state.scores == [0, 0] and state.current_player() == 1 and not state.log
+    assert state.scores() == [0, 0] and state.current_player() == 1 and not state.log
 
 
 def test_pool_running_out_mid_turn_passes_without_the_10() -> None:
@@ -486,7 +487,7 @@ def test_pool_running_out_mid_turn_passes_without_the_10() -> None:
     play(state, "draw")
     assert state.legal_actions() == [PASS]
     play(state, "pass")
-    assert state.scores == [-5, 0]
+    assert state.scores() == [-5, 0]
 
 
 # -- end of a round -------------------------------------------------------------------------------
@@ -495,11 +496,19 @@ def test_pool_running_out_mid_turn_passes_without_the_10() -> None:
 def test_going_out_scores_25_plus_the_other_racks() -> None:
     state = position(["5-5-5@0,0/r0"], [["0-0-4", "1-1-4"], ["2-5-5"], ["0-1-2", "3-4-5"]], to_move=1)
     play(state, "2-5-5@1,0/r2")
-    assert state.scores == [0, 12 + 25 + (4 + 6) + (3 + 12), 0]
+    assert state.scores() == [0, 12 + 25 + (4 + 6) + (3 + 12), 0]
     assert state.log[-1][2:6] == ("out", (1,), (0, 25 + 10 + 15, 0), (10, 0, 15))
-    # The round's final layout is kept: the next deal clears the table within the last action.
-    assert state.log[-1][6] == ("5-5-5@0,0/r0", "2-5-5@1,0/r2")
-    assert state.view(0)["log"][-1]["layout"] == ["5-5-5@0,0/r0", "2-5-5@1,0/r2"]
+    # The finished round is shown after the action that ended it: its layout, scoring and racks left.
+    for seat in (0, 1, 2, None):
+        view = state.view(seat)
+        assert view["last_round"] == {
+            **view["log"][-1],
+            "racks": [["0-0-4", "1-1-4"], [], ["0-1-2", "3-4-5"]],
+            "layout": ["5-5-5@0,0/r0", "2-5-5@1,0/r2"],
+            "last": [1, 0],
+        }
+        assert [e["type"] for e in view["events"]] == ["lay", "round_end", "game_over"]
+        assert view["events"][1]["text"] == "P2 goes out and ends round 1: +50 (25 + 25 in the other racks)"
     assert "layout" not in state.outcome().details["rounds"][-1]  # as records of earlier versions hold it
     assert state.is_terminal()  # the only deal was played (round cap)
     assert state.outcome().details["end"] == "max_rounds"
@@ -510,7 +519,7 @@ def test_every_seat_level_after_the_last_round_is_a_draw() -> None:
     racks = [["0-0-4", "1-1-4"], ["2-5-5"], ["0-1-2", "3-4-5"]]
     state = position(["5-5-5@0,0/r0"], racks, to_move=1, scores=[62, 0, 62])
     play(state, "2-5-5@1,0/r2")  # 62 points: out
-    assert state.is_terminal() and state.scores == [62, 62, 62]
+    assert state.is_terminal() and state.scores() == [62, 62, 62]
     outcome = state.outcome()
     assert outcome.winners == () and outcome.ranks == (1, 1, 1) and state.returns() == [0.0, 0.0, 0.0]
     assert "Game over: a draw" in state.render()
@@ -554,7 +563,7 @@ def test_blocked_round_lowest_rack_scores_the_others_minus_its_own() -> None:
     assert state.legal_actions() == [PASS]
     play(state, "pass")  # now no one can lay and the pool is empty: blocked
     assert state.log[-1][2] == "blocked" and state.log[-1][3] == (1,)
-    assert state.scores == [0, _sum(stuck[1:]) - _sum(stuck[:1])]  # others' sums minus its own, no 25
+    assert state.scores() == [0, _sum(stuck[1:]) - _sum(stuck[:1])]  # others' sums minus its own, no 25
 
 
 def _tie_pair(stuck: list[str]) -> list[str] | None:
@@ -580,7 +589,7 @@ def test_blocked_round_tie_every_lowest_rack_wins() -> None:
     assert state.log[-1][2] == "blocked" and state.log[-1][3] == (0, 1)
     # Each tied seat scores the others' sums (the other tied seat's included) minus its own.
     each = _sum(rest) + low - low
-    assert state.scores == [each, each, 0]
+    assert state.scores() == [each, each, 0]
     assert state.outcome().winners == (0, 1)
 
 
@@ -614,7 +623,7 @@ def test_several_over_the_target_the_round_winner_wins() -> None:
     )
     play(state, "2-5-5@1,0/r2")
     assert state.is_terminal()
-    assert state.scores == [70 + 12 + 25 + 1 + 2, 150, 130]
+    assert state.scores() == [70 + 12 + 25 + 1 + 2, 150, 130]
     out = state.outcome()
     assert out.winners == (0,) and out.ranks == (1, 2, 3)
     assert out.details["end"] == "target" and out.details["rounds_played"] == 1
@@ -638,7 +647,7 @@ def test_the_round_is_always_finished_and_the_game_goes_on_below_the_target() ->
         ["5-5-5@0,0/r0"], [["2-5-5", "0-0-0"], ["0-0-1", "1-1-1"]], scores=[95, 0], target=100, future=(deal(),)
     )
     play(state, "2-5-5@1,0/r2")  # seat 0 reaches the target, but the round goes on
-    assert state.scores[0] == 107 and state.current_player() == 1 and not state.log
+    assert state.scores()[0] == 107 and state.current_player() == 1 and not state.log
     state2 = position(["5-5-5@0,0/r0"], [["2-5-5"], ["0-0-1", "1-1-1"]], scores=[0, 0], target=1000, future=(deal(),))
     play(state2, "2-5-5@1,0/r2")
     assert state2.round == 1 and not state2.is_terminal() and state2.current_player() >= 0
@@ -650,7 +659,7 @@ def test_400_several_players_over_400_the_one_who_went_out_wins() -> None:
     state = position(["5-5-5@0,0/r0"], [["2-5-5"], ["0-0-1"], ["0-0-2"]], scores=[370, 455, 430], future=(deal(),))
     assert state.game.options["target"] == 400
     play(state, "2-5-5@1,0/r2")
-    assert state.is_terminal() and state.scores == [370 + 12 + 25 + 1 + 2, 455, 430]
+    assert state.is_terminal() and state.scores() == [370 + 12 + 25 + 1 + 2, 455, 430]
     out = state.outcome()
     assert out.winners == (0,) and out.ranks == (1, 2, 3) and out.details["end"] == "target"
 
@@ -674,7 +683,7 @@ def test_400_blocked_round_winner_over_400_wins() -> None:
         future=(deal(),),
     )
     play(state, "pass")
-    assert state.log[-1][2] == "blocked" and state.scores == [480, 400]
+    assert state.log[-1][2] == "blocked" and state.scores() == [480, 400]
     assert state.is_terminal() and state.outcome().winners == (1,)
 
 
@@ -685,7 +694,7 @@ def test_400_reached_during_a_round_ends_the_game_with_it() -> None:
     # and with no one at the target the highest score wins.
     state = position(["5-5-5@0,0/r0"], [["0-1-2"], ["2-5-5"]], scores=[402, 0], future=(deal(),))
     play(state, "draw", "draw", "draw", "pass")
-    assert state.scores[0] == 377 and state.view()["target_reached"]
+    assert state.scores()[0] == 377 and state.view()["target_reached"]
     again = state.game.state_from_json(state.to_json())  # the JSON keeps that it was reached
     assert again == state and again.view()["target_reached"]
     play(state, "2-5-5@1,0/r2")
@@ -715,8 +724,8 @@ def test_target_option_and_round_cap() -> None:
     while not state.is_terminal():
         random_step(state, rng)
     assert len(state.log) == 2 and state.outcome().details["end"] == "max_rounds"
-    best = max(state.scores)
-    assert state.outcome().winners == tuple(s for s, v in enumerate(state.scores) if v == best)
+    best = max(state.scores())
+    assert state.outcome().winners == tuple(s for s, v in enumerate(state.scores()) if v == best)
 
 
 # -- setup, JSON, views, rendering ----------------------------------------------------------------
@@ -793,13 +802,13 @@ def test_state_json_of_a_start_still_to_be_laid_is_checked() -> None:
 def test_views_hide_other_racks_and_the_pool() -> None:
     state = position(["5-5-5@0,0/r0"], [["0-1-2", "1-1-4"], ["2-5-5", "0-0-4", "3-3-4"]], to_move=1)
     v1 = state.view(1)
-    assert v1["rack"] == ["0-0-4", "2-5-5", "3-3-4"] and v1["rack_sizes"] == [2, 3]
+    assert v1["hand"] == ["0-0-4", "2-5-5", "3-3-4"] and v1["hand_sizes"] == [2, 3]
     assert v1["pool"] == 56 - 6 and "racks" not in v1 and "future" not in v1
-    assert state.view(None)["rack"] is None
+    assert state.view(None)["hand"] is None
     text = str(v1)
     assert "0-1-2" not in text and "1-1-4" not in text
     assert "0-1-2" not in state.render(1) and "0-1-2" in state.render(0)
-    assert "Your rack" not in state.render()
+    assert "your rack" not in state.render()
 
 
 def test_render_shows_the_numbers_on_the_grid() -> None:
@@ -807,7 +816,7 @@ def test_render_shows_the_numbers_on_the_grid() -> None:
     play(state, "1-2-5@0,0/r1")
     lines = TriominosState.render(state, 1).splitlines()
     board = "\n".join(lines)
-    assert "*" in board and "Pool:" in board and "P1 " in board
+    assert "*" in board and "pool " in board and "P1 " in board
     # The laid tile: apex 5 on point 1,0, then 1 and 2 on the points below it.
     row_of_y0 = next(i for i, line in enumerate(lines) if line.startswith(" 0 "))
     above, middle, below = lines[row_of_y0 - 1], lines[row_of_y0], lines[row_of_y0 + 1]
@@ -818,9 +827,9 @@ def test_render_shows_the_numbers_on_the_grid() -> None:
 
 def test_render_terminal_and_choice() -> None:
     state = new("1-2-4 3-3-5 0-1-2", "4-4-4 0-0-0 1-2-5", "0-1-3 2-2-2 0-0-5")
-    assert "P2 to lay the start tile: 4-4-4, or 0-0-0 (which shows 4-4-4 to everyone)" in state.render(1)
+    assert "P2 lays the start tile: 4-4-4, or 0-0-0 (which shows 4-4-4 to everyone)" in state.render(1)
     for seat in (None, 0, 2):
-        assert "P2 to lay the start tile" in state.render(seat) and "0-0-0" not in state.render(seat)
+        assert "P2 lays the start tile" in state.render(seat) and "0-0-0" not in state.render(seat)
     assert "no tile on the table" in state.render(1)
     game = Triominos(2, {"target": 1})
     end = game.new_state(seed=1)
@@ -845,10 +854,10 @@ def test_lay_points_is_what_the_lay_scores() -> None:
                 seat = state.current_player()
                 for action in cast(list[tuple[int, ...]], state.legal_actions()):
                     child = state.clone()
-                    before = child.scores[seat]
+                    before = child.scores()[seat]
                     child.apply_action(action)
                     if child.round == state.round and child.current_player() != TERMINAL and len(action) == 4:
-                        assert child.scores[seat] - before == state.lay_points(action)
+                        assert child.scores()[seat] - before == state.lay_points(action)
                         checked += 1
                 state.apply_action(rng.choice(state.legal_actions()))
     assert checked > 1000
@@ -890,7 +899,7 @@ def test_draw_and_pass_are_whole_numbers_too() -> None:
 
 def bans_of(state: TriominosState, viewer: int | None) -> list[int]:
     view = state.view(viewer)
-    return game_of(state).sample_state(view, random.Random(0))._round_bans(view, viewer)
+    return round_bans(game_of(state).sample_state(view, random.Random(0)), view, viewer)
 
 
 def test_a_seat_that_drew_holds_nothing_that_fitted_then() -> None:
@@ -964,7 +973,7 @@ def test_samples_never_contradict_the_round_so_far() -> None:
                         view = state.view(viewer)
                         sample = game.sample_state(view, rng)
                         assert sample.view(viewer) == view
-                        bans = sample._round_bans(view, viewer)
+                        bans = round_bans(sample, view, viewer)
                         for s in range(players):
                             if s == viewer:
                                 continue
@@ -1045,9 +1054,9 @@ def test_a_tally_counts_what_the_view_shows() -> None:
     assert spectator.rack_pips == 0 and spectator.unseen_tiles == 56 - layout
     for seat in range(3):
         view, tally = state.view(seat), state.tally(seat)
-        assert list(tally.scores) == view["scores"] and list(tally.rack_sizes) == view["rack_sizes"]
-        assert tally.rack_pips == sum(SUMS[INDEX[t]] for t in view["rack"])
-        assert tally.unseen_tiles == 56 - layout - len(view["rack"]) - sum(
+        assert list(tally.scores) == view["scores"] and list(tally.hand_sizes) == view["hand_sizes"]
+        assert tally.rack_pips == sum(SUMS[INDEX[t]] for t in view["hand"])
+        assert tally.unseen_tiles == 56 - layout - len(view["hand"]) - sum(
             len(shown) for s, shown in enumerate(view["revealed"]) if s != seat
         )
     for bad in (3, -1, "0", True):
@@ -1327,7 +1336,7 @@ def test_drawing_from_an_empty_pool_is_refused() -> None:
     play(state, "draw")
     with pytest.raises(IllegalActionError, match="the pool is empty: pass"):
         play(state, "draw")
-    assert state.scores == [-5, 0] and state.view()["pool"] == 0
+    assert state.scores() == [-5, 0] and state.view()["pool"] == 0
 
 
 def test_notation_writes_back_every_placement_it_reads() -> None:
@@ -1340,7 +1349,7 @@ def test_rack_of_no_seat_is_refused() -> None:
     state = cast(TriominosState, Triominos(2).new_state(seed=3))
     for seat in (-1, 2, True):
         with pytest.raises(StateError, match="no seat"):
-            state.rack(seat)
+            state.hand(seat)
 
 
 def test_lays_seen_passes_on_the_state_error_of_a_bad_start_tile() -> None:
@@ -1361,14 +1370,18 @@ def test_render_puts_each_x_label_above_its_column() -> None:
         if state.is_terminal() or state.last < 0:
             continue
         lines = state.render(0).splitlines()
-        rack = next(i for i, line in enumerate(lines) if line.startswith("Your rack"))
-        board = lines[lines.index("") + 1 : rack]
+        first = 2 if state.view()["start"] else 1  # below the header and the start
+        board = lines[first : next(i for i, line in enumerate(lines) if line.strip() == "score tiles")]
+        if board[-1].startswith("(x "):
+            continue  # a window of a layout wider than 80 columns
         star = next(line.index("*") for line in board if "*" in line)
         lx = state.view()["last"][0]
         xs = [int(text.split("@")[1].split(",")[0]) for text in state.view()["layout"]]
-        # The open slots reach one column past the laid tiles on each side.
-        expected = {x: star + 2 * (x - lx) for x in range(min(xs) - 1, max(xs) + 2) if x % 4 == 0}
-        labels = {int(m[0]): m.start() for m in re.finditer(r"-?\d+", board[0])}
+        # The open slots reach one column past the laid tiles on each side; every x is labelled,
+        # on one ruler while the labels are one character, else the even ones above the odd.
+        expected = {x: star + 2 * (x - lx) for x in range(min(xs) - 1, max(xs) + 2)}
+        rulers = 1 if all(len(str(x)) == 1 for x in expected) else 2
+        labels = {int(m[0]): m.start() for line in board[:rulers] for m in re.finditer(r"-?\d+", line)}
         assert labels == expected, "\n".join(board)
         right_edges.add((max(xs) + 1) % 4)
     assert right_edges == {0, 1, 2, 3}
@@ -1419,8 +1432,7 @@ def test_a_round_log_entry_is_checked() -> None:
     assert out["end"] == "out" and out["winners"][0] in (0, 1)
     cases: list[tuple[dict[str, Any], str]] = [
         ({"winners": [out["winners"][0] == 1]}, "bad round winners"),  # true for 1, false for 0: no seats
-        ({"layout": {}}, "a round's final layout is a list of placements"),
-        ({"layout": ""}, "a round's final layout is a list of placements"),
+        ({"layout": []}, "a log entry has the keys"),  # the final layout is last_round's, not the log's
     ]
     for change, why in cases:
         log = [dict(entry) for entry in data["log"]]
@@ -1454,28 +1466,28 @@ def test_a_lay_of_the_rounds_history_must_be_on_the_table() -> None:
 def test_a_views_rack_must_have_its_size() -> None:
     game = Triominos(3)
     view = game.state_from_json(played(game, 2, lambda s: len(s.layout) >= 3)).view(1)
-    sizes = list(view["rack_sizes"])
+    sizes = list(view["hand_sizes"])
     sizes[1] += 1
     with pytest.raises(StateError, match="the rack does not match its size"):
-        game.sample_state({**view, "rack_sizes": sizes, "pool": view["pool"] - 1}, random.Random(0))
+        game.sample_state({**view, "hand_sizes": sizes, "pool": view["pool"] - 1}, random.Random(0))
 
 
 def test_a_view_cannot_show_more_tiles_than_a_rack_holds() -> None:
     zero = new("1-2-4 3-3-5 0-1-2", "4-4-4 0-0-0 1-2-5", "0-1-3 2-2-2 0-0-5")
     play(zero, "0-0-0@0,0/r0")  # seat 1 shows 4-4-4
     view = zero.view(0)
-    sizes = list(view["rack_sizes"])
+    sizes = list(view["hand_sizes"])
     pool = view["pool"] + sizes[1]
     sizes[1] = 0
     with pytest.raises(StateError, match="seat 1's rack size does not match what it shows"):
-        zero.game.sample_state({**view, "rack_sizes": sizes, "pool": pool}, random.Random(0))
+        zero.game.sample_state({**view, "hand_sizes": sizes, "pool": pool}, random.Random(0))
 
 
 def test_render_lists_only_the_tiles_a_seat_has_shown() -> None:
     zero = new("1-2-4 3-3-5 0-1-2", "4-4-4 0-0-0 1-2-5", "0-1-3 2-2-2 0-0-5")
     play(zero, "0-0-0@0,0/r0")  # seat 1 shows 4-4-4
     text = zero.render(0)
-    assert "Start: P2 played 0-0-0 for 40, showing 4-4-4" in text
+    assert "start: P2 laid 0-0-0 for 40, showing 4-4-4" in text
     assert "P2 has shown: 4-4-4" in text and "P1 has shown" not in text and "P3 has shown" not in text
     assert "has shown" not in zero.render(1) and "has shown" not in new("5-5-5 0-1-2", "2-5-5 0-0-4").render(0)
 
@@ -1497,7 +1509,7 @@ def test_the_tile_a_seat_just_drew_may_fit_even_when_it_shows_the_rest_of_its_ra
     view = game.state_from_json(data).view(0)
     draw = game.sampler(view)
     samples = [draw(random.Random(i)) for i in range(60)]
-    assert all(s.view(0) == view and "4-4-4" in s.rack(1) for s in samples)
+    assert all(s.view(0) == view and "4-4-4" in s.hand(1) for s in samples)
     assert any(s.legal_actions() != [DRAW] for s in samples)
 
 
@@ -1580,7 +1592,7 @@ def test_only_the_start_with_triple_zero_shows_even_triple_zero() -> None:
 def test_only_a_history_from_the_start_lay_tells_that_a_seat_has_not_drawn() -> None:
     """A seat that has not drawn holds only dealt tiles, none above the start tile; a view whose
     history does not hold the round (older JSON without ``round_start``) cannot tell who drew."""
-    from tritable.games.triominos.game import _ranked_above
+    from tritable.games.triominos.basics import ranked_above
 
     game = Triominos(3)
     state = cast(TriominosState, game.new_state(seed=1))
@@ -1589,7 +1601,7 @@ def test_only_a_history_from_the_start_lay_tells_that_a_seat_has_not_drawn() -> 
         random_step(state, rng)
     seat = next(s for s in range(3) if s not in (0, state.current_player()))
     assert all(a != DRAW for s, a in state.history[state.round_start :] if s == seat)
-    above = _ranked_above(state.start[1])
+    above = ranked_above(state.start[1])
 
     def holding_above(view: dict[str, Any]) -> int:
         return sum(bool(game.sample_state(view, random.Random(i)).racks[seat] & above) for i in range(60))
@@ -1620,3 +1632,157 @@ def test_the_frontier_stays_inside_the_grid(start: str) -> None:
                 child.apply_action(child.legal_actions()[0])
             stack.append(child)
     assert seen >= 3
+
+
+# -- events and the finished round ----------------------------------------------------------------
+
+
+def _said(state: TriominosState, seat: int | None = None) -> list[tuple[str, int | None, str]]:
+    return [(e["type"], e["seat"], e["text"]) for e in state.view(seat)["events"]]
+
+
+def test_every_lay_says_its_points_and_its_bonus() -> None:
+    cases = [
+        (HEXAGON, [["0-0-1", "2-2-2"], ["3-3-3"]], "0-0-1@0,0/r1", "hexagon", 50, "P1 completes a hexagon: +50"),
+        (DOUBLE_HEXAGON, [["0-1-5", "2-2-2"], ["3-3-3"]], "0-1-5@0,0/r2", "double_hexagon", 60,
+         "P1 completes a double hexagon: +60"),
+        (TRIPLE_HEXAGON, [["0-2-4", "3-3-3"], ["5-5-5"]], "0-2-4@0,0/r0", "triple_hexagon", 70,
+         "P1 completes a triple hexagon: +70"),
+        (BRIDGE, [["1-2-5", "0-0-0"], ["3-3-3"]], "1-2-5@0,0/r1", "bridge", 40, "P1 builds a bridge: +40"),
+        (SLOT, [["1-1-5", "0-0-0"], ["3-3-3"]], "1-1-5@0,0/r2", "slot", 40, "P1 fills a slot: +40"),
+    ]  # fmt: skip
+    for layout, racks, lay, kind, bonus, text in cases:
+        tile = lay.split("@")[0]
+        state = position(layout, racks)
+        play(state, lay)
+        x, y = (int(v) for v in lay.split("@")[1].split("/")[0].split(","))
+        points = sum(int(v) for v in tile.split("-"))
+        for seat in (0, 1, None):
+            events = state.view(seat)["events"]
+            assert events[0] == {
+                "type": "lay", "seat": 0, "text": f"P1 lays {tile} on {x},{y}: +{points}", "tile": tile,
+                "action": lay, "x": x, "y": y, "points": points, "start": False,
+            }  # fmt: skip
+            assert events[1:] == [{"type": "bonus", "seat": 0, "text": text, "kind": kind, "points": bonus}]
+        assert state.view()["last_action"] == {"seat": 0, "action": lay}
+
+
+def test_the_start_says_its_bonus_and_the_triple_that_0_0_0_shows() -> None:
+    state = new("1-2-4 3-3-5 0-1-2", "4-4-4 0-0-0 1-2-5", "0-1-3 2-2-2 0-0-5")
+    assert state.view()["events"] == [] and state.view()["last_action"] is None
+    play(state, "0-0-0@0,0/r0")
+    assert _said(state) == [
+        ("lay", 1, "P2 lays the start tile 0-0-0: +0"),
+        ("bonus", 1, "P2 scores the start bonus of 0-0-0: +40"),
+        ("reveal", 1, "P2 starts with 0-0-0 and shows 4-4-4"),
+    ]
+    triple = new("1-2-4 3-3-5 0-1-2", "4-4-4 0-1-1 1-2-5", "0-1-3 2-2-2 0-0-5", start=False)
+    play(triple, "4-4-4@0,0/r0")
+    assert _said(triple)[1] == ("bonus", 1, "P2 scores the start bonus: +10")
+
+
+def test_a_draw_names_the_tile_to_the_drawer_alone() -> None:
+    state = new("5-5-5 0-0-1", "2-5-5 1-1-1", pool="3-4-4 0-2-3")
+    play(state, "2-5-5@1,0/r2", "draw")
+    drawer = state.view(0)["events"]
+    assert drawer == [{"type": "draw", "seat": 0, "text": "P1 draws 3-4-4: -5", "tile": "3-4-4", "points": -5}]
+    for seat in (1, None):
+        assert state.view(seat)["events"] == [
+            {"type": "draw", "seat": 0, "text": "P1 draws a tile: -5", "tile": None, "points": -5}
+        ]
+    assert state.to_json()["events"] == drawer  # state JSON names every tile
+    # A sample drawn from another seat's view names a tile the sample dealt as drawn.
+    sample = game_of(state).sample_state(state.view(1), random.Random(0))
+    drawn = sample.to_json()["events"][0]["tile"]
+    assert drawn in sample.hand(0) and sample.view(1) == state.view(1)
+
+
+def test_passes_say_their_penalty() -> None:
+    state = new("5-5-5 0-0-1", "2-5-5 1-1-1", pool="3-4-4 0-2-3 1-1-3")
+    play(state, "2-5-5@1,0/r2", "draw", "draw", "draw", "pass")
+    assert _said(state) == [("pass", 0, "P1 passes after 3 draws: -10")]
+    assert state.view()["events"][0]["points"] == -10
+
+
+def test_a_round_end_is_shown_until_the_next_action() -> None:
+    racks = [["0-0-4", "1-1-4"], ["2-5-5"], ["0-1-2", "3-4-5"]]
+    state = position(["5-5-5@0,0/r0"], racks, to_move=1, future=(" ".join(NAMES),))
+    play(state, "2-5-5@1,0/r2")
+    view = state.view(None)
+    assert [e["type"] for e in view["events"]] == ["lay", "round_end", "deal"]
+    end, dealt = view["events"][1:]
+    assert end["text"] == "P2 goes out and ends round 1: +50 (25 + 25 in the other racks)"
+    assert (end["seat"], end["end"], end["winners"], end["points"]) == (1, "out", [1], [0, 50, 0])
+    assert dealt["round"] == 1 and dealt["seat"] == state.current_player()
+    assert dealt["text"] == f"Round 2 is dealt: P{state.current_player() + 1} lays the start tile"
+    assert view["layout"] == [] and view["round"] == 1  # the next round's table
+    shown = view["last_round"]
+    assert shown["layout"] == ["5-5-5@0,0/r0", "2-5-5@1,0/r2"] and shown["last"] == [1, 0]
+    assert shown["racks"] == [["0-0-4", "1-1-4"], [], ["0-1-2", "3-4-5"]] and shown["rack_sums"] == [10, 0, 15]
+    again = game_of(state).state_from_json(state.to_json())
+    assert all(again.view(s) == state.view(s) for s in (0, 1, 2, None)) and again == state
+    play(state, state.game.action_to_string(state.legal_actions()[0]))
+    assert state.view()["last_round"] is None and state.view()["log"][0]["round"] == 0
+
+
+def test_a_blocked_round_is_said() -> None:
+    for players in (2, 3):
+        game = Triominos(players, {"target": 60})
+        for seed in range(200):
+            state = game.new_state(seed=seed)
+            rng = random.Random(seed)
+            while not state.is_terminal():
+                random_step(state, rng)
+                end = next((e for e in state.view()["events"] if e["type"] == "round_end"), None)
+                if end is not None and end["end"] == "blocked":
+                    assert end["text"].startswith(f"Round {end['round'] + 1} is blocked: the lowest rack")
+                    break
+            else:
+                continue
+            break
+        else:
+            pytest.fail("no blocked round")
+
+
+def test_tampered_events_are_refused() -> None:
+    state = new("5-5-5 0-0-1", "2-5-5 1-1-1", pool="3-4-4 0-2-3")
+    play(state, "2-5-5@1,0/r2", "draw")
+    game = game_of(state)
+    data = state.to_json()
+    for events, why in [
+        ([{**data["events"][0], "tile": None}], "names the tile drawn"),
+        ([{**data["events"][0], "text": "P1 draws 5-5-5: -5"}], "is not what its fields say"),
+        (
+            [{**data["events"][0], "seat": 1, "text": "P2 draws 3-4-4: -5"}],
+            "do not begin with the history's last action",
+        ),
+        ([{"type": "bonus", "seat": 0, "kind": "bridge", "points": 45}], "no bonus 'bridge' of 45 points"),
+        ([{"type": "shuffle", "seat": 0}], "'type' is one of"),
+    ]:
+        with pytest.raises(StateError, match=why):
+            game.state_from_json({**data, "events": events, "setup": None})
+    view = state.view(1)
+    with pytest.raises(StateError):
+        game.sample_state({**view, "events": [{**view["events"][0], "tile": "3-4-4"}]}, random.Random(0))
+
+
+def test_the_common_vocabulary() -> None:
+    game = Triominos(3, {"target": 80})
+    state = game.new_state(seed=9)
+    rng = random.Random(9)
+    while True:
+        for seat in (0, 1, 2, None):
+            view = state.view(seat)
+            assert view["scores"] == state.scores() and view["hand_sizes"] == state.hand_sizes()
+            assert view["hand"] == (None if seat is None else state.hand(seat))
+            assert "rack" not in view and "rack_sizes" not in view
+            last = state.history[-1] if state.history else None
+            assert view["last_action"] == (last and {"seat": last[0], "action": game.action_to_string(last[1])})
+        assert state.hand_sizes() == [len(state.hand(s)) for s in range(3)]
+        if state.is_terminal():
+            break
+        random_step(state, rng)
+    assert state.scores() == list(state.outcome().scores)
+    assert state.view()["events"][-1]["type"] == "game_over"
+    with pytest.raises(StateError, match="no seat 3"):
+        state.hand(3)

@@ -170,15 +170,15 @@ def shaped_deal(rng: random.Random, players: int, shape: str) -> str:
 def compare(state: TriominosState, ref: Referee, ctx: str, cases: Counter[str]) -> None:
     """Everything engine and referee must agree on at one step."""
     agree(ctx, "game over", state.is_terminal(), ref.over)
-    agree(ctx, "scores", list(state.scores), ref.scores)
+    agree(ctx, "scores", list(state.scores()), ref.scores)
     view = state.view(None)
     agree(ctx, "round", view["round"], ref.round)
     agree(ctx, "rounds logged", len(view["log"]), len(ref.log))
     agree(ctx, "target reached", view["target_reached"], ref.target_reached)
     if ref.over:
         return
-    agree(ctx, "racks", [sorted(state.rack(s)) for s in range(ref.players)], [named(r) for r in ref.racks])
-    agree(ctx, "rack sizes", view["rack_sizes"], [len(r) for r in ref.racks])
+    agree(ctx, "racks", [sorted(state.hand(s)) for s in range(ref.players)], [named(r) for r in ref.racks])
+    agree(ctx, "rack sizes", view["hand_sizes"], [len(r) for r in ref.racks])
     agree(ctx, "pool size", view["pool"], len(ref.pool))
     agree(ctx, "draws this turn", view["draws"], ref.draws)
     agree(ctx, "tiles shown", view["revealed"], [[NAMES[t] for t in r] for r in ref.revealed])
@@ -231,10 +231,18 @@ def texts(actions: Iterable[Action]) -> list[str]:
     return [text(a) for a in sorted(actions)[:8]]
 
 
+_SHOWN = ("racks", "layout", "last")
+"""What ``last_round`` adds to the round's log entry."""
+
+
 def compare_round_end(state: TriominosState, ref: Referee, ctx: str, cases: Counter[str]) -> None:
-    engine = dict(state.view(None)["log"][-1])
+    view = state.view(None)
+    engine = dict(view["last_round"])  # the round's end, shown after the action that ended it
+    agree(ctx, "the round log's entry", view["log"][-1], {k: v for k, v in engine.items() if k not in _SHOWN})
     referee = dict(ref.log[-1])
     engine["layout"] = sorted(engine["layout"])
+    engine["racks"] = [sorted(NAMES.index(name) for name in rack) for rack in engine.pop("racks")]
+    del engine["last"]
     agree(ctx, "round log fields", sorted(engine), sorted(referee))
     for key in engine:
         agree(ctx, f"round log {key!r}", engine[key], referee[key])
@@ -516,7 +524,7 @@ def engine_position(spec: Hole) -> TriominosState:
         layout=[f"{NAMES[t]}@{x},{y}/r{r}" for (x, y), (t, r) in spec.layout.items()],
         last=[0, 0],
         racks=[[NAMES[t] for t in rack] for rack in spec.racks],
-        rack_sizes=[len(rack) for rack in spec.racks],
+        hand_sizes=[len(rack) for rack in spec.racks],
         pool=[NAMES[t] for t in spec.pool],
         choice=False,
         scores=list(spec.scores),

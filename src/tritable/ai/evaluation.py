@@ -178,7 +178,7 @@ def triominos(state: State, seat: int) -> float:
     unseen = tally.unseen_tiles
     mean = tally.unseen_pips / unseen if unseen > 0 else 7.5
     scores = []
-    for s, (score, n) in enumerate(zip(tally.scores, tally.rack_sizes, strict=True)):
+    for s, (score, n) in enumerate(zip(tally.scores, tally.hand_sizes, strict=True)):
         hidden = n - tally.shown_tiles[s]
         rack_pips = float(tally.rack_pips) if s == seat else tally.shown_pips[s] + hidden * mean
         scores.append(score - TRIOMINOS_PIP_WEIGHT * rack_pips - TRIOMINOS_TILE_WEIGHT * n)

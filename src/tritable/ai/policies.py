@@ -100,7 +100,7 @@ def triominos_sample_weight(obs: Observation, state: State) -> float | None:
         if seat == obs.seat:
             continue
         if seat not in racks:
-            racks[seat] = state.rack(seat)  # type: ignore[attr-defined]
+            racks[seat] = state.hand(seat)
         top = max((best.get(name, 0) for name in racks[seat]), default=0)
         regret += max(0, top - points)
     return math.exp(-TRIOMINOS_REGRET * regret)

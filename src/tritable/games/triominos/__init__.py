@@ -16,24 +16,24 @@ another until someone reaches the target score (400).
 >>> state.current_player(), [game.action_to_string(a) for a in state.legal_actions()]
 (0, ['5-5-5@0,0/r0'])
 >>> state.apply_action(state.legal_actions()[0])  # the highest triple starts: 5+5+5+10
->>> state.scores
+>>> state.scores()
 [25, 0]
 >>> state.apply_action(game.string_to_action("2-5-5@1,0/r2"))  # 5+5+2
->>> state.scores
+>>> state.scores()
 [25, 12]
 >>> state.legal_actions()  # seat 0 cannot lay a tile: it must draw
 [(-1,)]
 >>> state.apply_action(game.string_to_action("draw"))
->>> state.scores
+>>> state.scores()
 [20, 12]
->>> print("\\n".join(state.render(0).splitlines()[5:12]))
-       0
-<BLANKLINE>
--1       .
-       5---2
- 0   ./ \\*/.
-     5---5
- 1     .
+>>> print("\\n".join(state.render(0).splitlines()[2:9]))  # the layout: numbers on the grid, * the last
+       0   2
+     -1  1
+-1       ·
+       5───2
+ 0   ·/ \\*/·
+     5───5
+ 1     ·
 
 Rules decisions
 ---------------
@@ -94,9 +94,10 @@ publisher's rules (Pressman Tri-Ominos / Goliath Triominos) and say so.
   winners of a blocked round at or over the target: the higher score among them). **Ranking**:
   the winners first, then the other seats by score (equal scores share a place); all seats tied
   is a draw.
-* **Round cap** (our safety, the rules have none): option ``max_rounds`` (default 20; random play
-  to 400 needs 2-6 rounds). A setup holds 1..``max_rounds`` deals, one a round; after the round of
-  the last deal the game ends even below the target, and the highest score wins as above.
+* **Round cap** (our safety: the rule text has no such limit): option ``max_rounds`` (default
+  20; random play to 400 needs 2-6 rounds). A setup holds 1..``max_rounds`` deals, one a round;
+  after the round of the last deal the game ends even below the target, and the highest score
+  wins as above.
 
 The grid
 --------
@@ -116,9 +117,10 @@ odd); up ``x,y`` has corners apex ``x+1,y``, ``x+2,y+1``, ``x,y+1``; down ``x,y`
 
 Up ``x,y`` borders ``x-1,y``, ``x+1,y`` and ``x,y+1``; down ``x,y`` borders ``x-1,y``, ``x+1,y``
 and ``x,y-1``. Six triangles meet at each point: a hexagon. The layout's numbers sit on the
-points, so :meth:`render` draws the points' numbers and the laid tiles' edges (``/ \\ ---``),
-``*`` in the tile laid last and ``.`` in each open slot, x labels above (every fourth column,
-over the triangle's centre) and y labels on the left.
+points, so the drawing (``render.py``: ``render.draw(view)``, which ``State.render`` prints and
+the terminal colours) puts the points' numbers and the laid tiles' edges (``/ \\ ─``), ``*`` in
+the tile laid last and ``·`` in each open slot, every x labelled over its triangles' centre and y
+on the left; where the layout does not fit the screen, a window of it round the last tile.
 
 The engine keeps the frontier (empty triangles sharing an edge with the layout) with each slot's
 *corner pattern* (the number each corner must carry, or free) and finds the tiles and turns that
@@ -153,34 +155,68 @@ tile on ``0,0/r0``. Notation is read case-insensitively and with any spaces.
 
 Views
 -----
-``view(seat)`` holds the public part: ``target``, ``round`` (0-based) and ``rounds`` (the most the
-game can last), ``scores``, ``target_reached`` (a score reached the target this round, so the game
+``view(seat)`` holds the common part (``docs/protocol.md``): ``scores``, ``hand`` (the seat's
+own rack, ``null`` for a spectator), ``hand_sizes`` (every rack's size), ``last_action`` and
+``events``; and the public part of the game: ``target``, ``round`` (0-based) and ``rounds`` (the
+most the game can last), ``target_reached`` (a score reached the target this round, so the game
 ends with it), ``layout`` (placements in notation), ``last`` (``[x, y]`` of the tile laid last,
-``null`` before the round's first lay), ``rack_sizes``, ``revealed`` (tiles each seat has shown and
-still holds), ``pool`` (its size), ``draws`` (this turn), ``choice`` (true while the round's start
-tile is to be laid), ``start`` (this round's start once laid, else ``null``: ``seat``, ``tile``,
-``points``, and ``revealed``, the tile shown or ``null``), ``log`` (finished rounds: ``round``,
-``start``, ``end`` ``"out"``/``"blocked"``, ``winners``, per seat the ``points`` won and the
-``rack_sums``, and the final ``layout``: the next round's deal clears the table within the action
-that ends a round), ``history`` (every action, as ``[seat, notation]``) and ``round_start`` (how
-many history entries come before this round's first action). ``rack`` is the seat's own rack
-(``None`` for a spectator). Other racks, the pool's order and the deals of later rounds are
-hidden; ``to_json`` holds them: ``racks``, ``pool`` (the tiles left, in draw order, where a view
-has their number), ``future`` (the later rounds' deals) and ``to_move`` (a seat, -4 at the end),
-with the other public keys (not ``rack``), the setup and the history. The outcome's ``details``
-hold ``end`` (``"target"``, or ``"max_rounds"`` when the last deal's round ended below the
-target), ``rounds_played`` and ``rounds`` (the log's entries without their ``layout``).
+``null`` before the round's first lay), ``revealed`` (tiles each seat has shown and still holds),
+``pool`` (its size), ``draws`` (this turn), ``choice`` (true while the round's start tile is to be
+laid), ``start`` (this round's start once laid, else ``null``: ``seat``, ``tile``, ``points``,
+and ``revealed``, the tile shown or ``null``), ``log`` (finished rounds: ``round``, ``start``,
+``end`` ``"out"``/``"blocked"``, ``winners``, per seat the ``points`` won and the
+``rack_sums``), ``last_round``, ``history`` (every action, as ``[seat, notation]``) and
+``round_start`` (how many history entries come before this round's first action).
+
+``last_round`` is the round the last action ended, ``null`` after any other action: the action
+that ends a round also deals the next one (or ends the game), so the view after it shows the new
+table, and ``last_round`` the finished one until the next action: its log entry (``round``,
+``start``, ``end``, ``winners``, ``points``, ``rack_sums``) with the ``racks`` left (their tiles,
+counted in the open), the final ``layout`` and its ``last`` tile.
+
+``events`` says what the last action did, in order, each ``{"type", "seat", "text", ...}``:
+
+=============  ==============================================================================
+type           fields (besides ``seat`` and ``text``)
+=============  ==============================================================================
+``lay``        ``tile``, ``action`` (its notation), ``x``, ``y``, ``points`` (the tile's sum),
+               ``start`` (the round's start tile)
+``bonus``      ``kind`` (``start``: 10 for a triple, 40 for 0-0-0; ``bridge``, ``slot`` 40;
+               ``hexagon`` 50, ``double_hexagon`` 60, ``triple_hexagon`` 70), ``points``
+``reveal``     ``tile``: the higher triple shown by starting with 0-0-0
+``draw``       ``tile`` (``null`` except in the drawer's own view), ``points`` (-5)
+``pass``       ``points`` (-10 after three draws, else 0: the pool is empty)
+``target``     ``score``: the seat reached the target; the game ends with this round
+``round_end``  ``round``, ``end``, ``winners``, ``points``, ``rack_sums`` (``seat``: the one
+               winner, ``null`` for a blocked round's tie)
+``deal``       ``round``: the next round is dealt; ``seat`` lays its start tile
+``game_over``  ``winners`` (empty for a draw; ``seat`` is ``null``)
+=============  ==============================================================================
+
+For example, a lay that completes a hexagon: ``[{"type": "lay", "seat": 1, "text": "P2 lays
+1-2-5 on 3,-2: +8", ...}, {"type": "bonus", "seat": 1, "text": "P2 completes a hexagon: +50",
+"kind": "hexagon", "points": 50}]``. Events and ``last_round`` tell what the last action did: they
+are not part of the position (``key()``), but state JSON keeps them (``events`` with every drawn
+tile named), so that a state read back shows the same views.
+
+Other racks, the pool's order and the deals of later rounds are hidden; ``to_json`` holds them:
+``racks``, ``pool`` (the tiles left, in draw order, where a view has their number), ``future``
+(the later rounds' deals) and ``to_move`` (a seat, -4 at the end), with ``scores``,
+``hand_sizes``, ``events`` and the game's public fields, the setup and the history. The outcome's
+``details`` hold ``end`` (``"target"``, or ``"max_rounds"`` when the last deal's round ended
+below the target), ``rounds_played`` and ``rounds`` (the log's entries).
 
 ``TriominosState.lay_points(action)`` gives what a legal lay would score (the tile's sum and its
 bonus) without laying it, ``scored_lays()`` every legal lay with its points at once, and
 ``tally(seat)`` the numbers of a seat's view (scores, rack sizes, its rack's pips, the tiles and
-pips it cannot see) without building it, ``rack(seat)`` a seat's tiles;
+pips it cannot see) without building it, ``hand(seat)`` a seat's tiles;
 ``Triominos.lays_seen(view)`` lists what this round's lays show of the racks. Agents read these
 at every step of a search.
 
 ``sample_state`` deals the unseen tiles (other racks and the pool) again at random and shuffles
 the later rounds anew (each later deal is shuffled only when play reaches it, from a seed drawn
-with the sample: the same sample always deals the same rounds). ``Triominos.sampler(view)``
+with the sample: the same sample always deals the same rounds); where the view's last event is
+another seat's draw, the sample's event names the tile it dealt as drawn. ``Triominos.sampler(view)``
 reads and checks the view once (replaying the round so far) and then only deals, for many draws
 from one view: the search draws its determinizations so.
 

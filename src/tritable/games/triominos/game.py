@@ -1,18 +1,19 @@
-"""Triominos: the game, its states, notation and rendering (the rules are in the package docstring)."""
+"""Triominos: the game and its states, with the rules (the package docstring says them).
+
+Reading state JSON and views is in ``validation.py``, dealing the unseen tiles of a view in
+``sampling.py``, the events' text in ``events.py``, the text drawing in ``render.py``, and what
+they all share (the numbers of the rules, notation, the start order) in ``basics.py``."""
 
 from __future__ import annotations
 
-import functools
 import random
-import re
-from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
-from typing import Any, NamedTuple, cast, overload
+from collections.abc import Callable, Hashable, Mapping, Sequence
+from typing import Any, NamedTuple
 
 from tritable.engine.errors import (
     GameOverError,
     IllegalActionError,
     NotationError,
-    OutOfTurnError,
     SetupError,
     StateError,
     TritableError,
@@ -28,21 +29,45 @@ from tritable.engine.protocol import (
     State,
     check_keys,
     check_rng,
-    check_seat,
-    checked_draws,
     copy_json,
     json_type,
-    same_json,
 )
+from tritable.games.triominos.basics import (
+    BLOCKED,
+    BRIDGE_BONUS,
+    DRAW,
+    DRAW_PENALTY,
+    EVERY_SEAT,
+    FAILED_DRAWS_PENALTY,
+    HEXAGON_BONUS,
+    MAX_DRAWS,
+    ORIGIN,
+    OUT,
+    OUT_BONUS,
+    PASS,
+    SLOT_BONUS,
+    best_start,
+    check_deal,
+    hand_size,
+    is_int,
+    notation,
+    parse_deal,
+    parse_placement,
+    placement_text,
+    round_starter,
+    shuffled_deal,
+    start_points,
+)
+from tritable.games.triominos.events import event_json
+from tritable.games.triominos.render import draw
+from tritable.games.triominos.sampling import lays_seen
 from tritable.games.triominos.tiles import (
-    ALL_TILES,
     BIT,
     CANDIDATES,
     CORNER_NUMBERS,
     CORNERS,
     FITS,
     FREE,
-    INDEX,
     INSIDE,
     LIMIT,
     NAMES,
@@ -52,65 +77,16 @@ from tritable.games.triominos.tiles import (
     TILES,
     TRIPLE_000,
     TRIPLE_MASK,
-    TRIPLES_HIGH_FIRST,
     XY,
     around,
     corner_numbers,
     geometry,
     mask_sum,
     mask_tiles,
-    start_rank,
     tri_id,
     tri_xy,
 )
-
-DRAW: tuple[int] = (-1,)
-PASS: tuple[int] = (-2,)
-ORIGIN = tri_id(0, 0)
-
-START_BONUS = 10
-TRIPLE_000_START = 40
-OUT_BONUS = 25
-DRAW_PENALTY = 5
-MAX_DRAWS = 3
-FAILED_DRAWS_PENALTY = 10
-BRIDGE_BONUS = 40
-SLOT_BONUS = 40
-HEXAGON_BONUS = (0, 50, 60, 70)
-"""Indexed by the number of hexagons one placement completes."""
-
-OUT = "out"
-BLOCKED = "blocked"
-
-_PLACEMENT = re.compile(r"^([0-5])-([0-5])-([0-5])@(-?\d{1,4}),(-?\d{1,4})/r([0-2])$", re.ASCII)  # 0-9 only
-
-
-def hand_size(players: int) -> int:
-    return 9 if players == 2 else 7
-
-
-def placement_text(tile: int, x: int, y: int, rot: int) -> str:
-    return f"{NAMES[tile]}@{x},{y}/r{rot}"
-
-
-def _is_int(v: object) -> bool:
-    return type(v) is int
-
-
-@functools.lru_cache(maxsize=1 << 16)
-def _notation(action: Action) -> str:
-    """The notation of an action, remembered: views list the whole history and the search asks for
-    many views, and writing each action anew was most of their cost. Triominos notation does not
-    depend on the options, so one cache serves every game."""
-    if action == DRAW:
-        return "draw"
-    if action == PASS:
-        return "pass"
-    if isinstance(action, tuple) and len(action) == 4 and all(_is_int(v) for v in action):
-        tile, x, y, rot = action
-        if 0 <= tile < len(TILES) and rot in ROTATIONS[tile] and abs(x) <= LIMIT and abs(y) <= LIMIT:
-            return placement_text(tile, x, y, rot)
-    raise NotationError(f"not a triominos action: {shown(action)}")
+from tritable.games.triominos.validation import draws, read_state
 
 
 class Triominos(Game):
@@ -129,7 +105,8 @@ class Triominos(Game):
             "max_rounds",
             int,
             20,
-            "the most rounds a game lasts (random setups deal this many rounds); then the highest score wins",
+            "not in the rule text, a cap of ours: the most rounds a game lasts (random setups deal this many); "
+            "after the last, the highest score wins even below the target",
             min=1,
             max=1000,
         ),
@@ -138,7 +115,7 @@ class Triominos(Game):
     # -- setup ----------------------------------------------------------------------------------
 
     def random_setup(self, rng: random.Random) -> JSON:
-        return {"deals": [_shuffled_deal(rng) for _ in range(self.options["max_rounds"])]}
+        return {"deals": [shuffled_deal(rng) for _ in range(self.options["max_rounds"])]}
 
     def state_from_setup(self, setup: Mapping[str, Any]) -> TriominosState:
         check_keys(setup, ["deals"], "a triominos setup")
@@ -152,10 +129,10 @@ class Triominos(Game):
         if len(deals) > cap:
             raise SetupError(f"the setup deals {len(deals)} rounds but max_rounds is {cap}")
         for i, deal in enumerate(deals):
-            _check_deal(deal, f"deal {i}", SetupError)
+            check_deal(deal, f"deal {i}", SetupError)
         state = TriominosState(self, copy_json(setup))
         state.future = tuple(deals[1:])
-        state._start_round(_parse_deal(deals[0]))
+        state._start_round(parse_deal(deals[0]))
         return state
 
     # -- JSON -----------------------------------------------------------------------------------
@@ -169,21 +146,7 @@ class Triominos(Game):
             StateError,
         )
         state = TriominosState(self)
-        state._read_header(data)
-        try:
-            state._load(data, private=True)
-        except StateError:
-            raise
-        except (TypeError, ValueError, KeyError, IndexError, AttributeError) as exc:
-            raise StateError.malformed("Triominos state", exc) from None
-        state._check_replays()
-        state._check_turn()
-        # What to_json writes only for the reader's sake must still agree with the state.
-        derived = state._public()
-        for key in ("target", "rounds", "rack_sizes"):
-            if key in data and not same_json(copy_json(data[key]), derived[key]):  # 400.0 is not 400 in JSON
-                raise StateError(f"{key!r} is {data[key]!r}, but the state has {derived[key]!r}")
-        state._refuse_unknown_fields(data)
+        read_state(state, data)
         return state
 
     def lays_seen(self, view: Mapping[str, Any]) -> list[tuple[int, str, int, dict[str, int]]]:
@@ -206,35 +169,11 @@ class Triominos(Game):
         if not isinstance(view, Mapping):
             raise StateError(f"a view must be a JSON object, not {json_type(view)}")
         try:
-            return self._lays_seen(view)
+            return lays_seen(TriominosState(self), view)
         except TritableError:
             raise
         except (TypeError, ValueError, KeyError, IndexError, AttributeError) as exc:
             raise StateError.malformed("Triominos view", exc) from None
-
-    def _lays_seen(self, view: Mapping[str, Any]) -> list[tuple[int, str, int, dict[str, int]]]:
-        history = view.get("history") or []
-        start = view.get("start")
-        first = view.get("round_start")
-        if not isinstance(start, Mapping) or type(first) is not int or not 0 <= first <= len(history):
-            return []
-        lays: list[tuple[int, int, str, int, dict[str, int]]] = []
-        last_draw: dict[int, int] = {}
-        for i, (s, action, before) in enumerate(_round_so_far(self, history[first:], start)):
-            if len(action) != 4:
-                last_draw[s] = i
-            elif before.layout:
-                best: dict[str, int] = {}
-                for u, pat in before.slots.items():
-                    fits = CANDIDATES[pat]
-                    if fits:
-                        bonus = before._bonus(u)
-                        for other, _ in fits:
-                            if SUMS[other] + bonus > best.get(NAMES[other], -1):
-                                best[NAMES[other]] = SUMS[other] + bonus
-                points = SUMS[action[0]] + before._bonus(tri_id(action[1], action[2]))
-                lays.append((i, s, NAMES[action[0]], points, best))
-        return [(s, tile, points, best) for i, s, tile, points, best in lays if i > last_draw.get(s, -1)]
 
     def sample_state(self, view: Mapping[str, Any], rng: random.Random) -> TriominosState:
         check_rng(rng)  # before the view is read: a seed given for rng is no fault of the view's
@@ -253,35 +192,20 @@ class Triominos(Game):
         >>> all(draw(random.Random(i)).view(1) == state.view(1) for i in range(20))
         True
         """
-        needed = ["seat", "turn", "round", "rounds", "rack", "rack_sizes", "pool", "layout"]
+        needed = ["seat", "turn", "round", "rounds", "hand", "hand_sizes", "pool", "layout"]
         check_keys(view, needed, "a view", StateError)
         if view.get("game") != self.id:
             raise StateError(f"this is not a {self.id} view")
-        template = TriominosState(self)
-        try:
-            template._read_header({"history": view.get("history", []), "setup": None})
-            hidden = template._load(view, private=False)
-        except StateError:
-            raise
-        except (TypeError, ValueError, KeyError, IndexError, AttributeError, OverflowError) as exc:
-            raise StateError.malformed("Triominos view", exc) from None
-        assert hidden is not None
-
-        def deal(rng: random.Random) -> TriominosState:
-            state = template.clone()
-            state._deal_hidden(hidden, rng)
-            return state
-
-        return checked_draws(view, deal, "triominos view", TriominosState._check_start)
+        return draws(TriominosState(self), view)
 
     # -- notation -------------------------------------------------------------------------------
 
     def action_to_string(self, action: Action) -> str:
         # Checked before the cache, whose keys take (True, 0, 0, 0) or (-1.0,) for the equal
         # action of ints: what such junk gave would depend on what was written before.
-        if type(action) is not tuple or not all(_is_int(v) for v in action):
+        if type(action) is not tuple or not all(is_int(v) for v in action):
             raise NotationError(f"not a triominos action: {shown(action)}")
-        return _notation(action)
+        return notation(action)
 
     def string_to_action(self, text: str) -> Action:
         if not isinstance(text, str):
@@ -294,88 +218,11 @@ class Triominos(Game):
         return parse_placement(s, text)
 
 
-def parse_placement(s: str, text: str | None = None) -> tuple[int, int, int, int]:
-    """``(tile, x, y, rotation)`` from ``1-2-5@3,-2/r1`` (lower case, no spaces); NotationError if bad."""
-    m = _PLACEMENT.match(s)
-    if not m:
-        raise NotationError(
-            f"cannot read {text or s!r}: write a placement as tile@x,y/rN (like 1-2-5@3,-2/r1), 'draw' or 'pass'"
-        )
-    a, b, c = int(m[1]), int(m[2]), int(m[3])
-    name = f"{a}-{b}-{c}"
-    if name not in INDEX:
-        canonical = _canonical_name(a, b, c)
-        if canonical is None:
-            raise NotationError(f"there is no tile {name}: its numbers do not ascend clockwise")
-        raise NotationError(f"write the tile {name} clockwise from its lowest number: {canonical}")
-    tile, rot = INDEX[name], int(m[6])
-    if rot not in ROTATIONS[tile]:
-        raise NotationError(f"{name} is a triple: it is written /r0 (it looks the same every way round)")
-    x, y = int(m[4]), int(m[5])
-    if abs(x) > LIMIT or abs(y) > LIMIT:
-        # Refused here too, so that every action read can be written back.
-        raise NotationError(f"cannot read {text or s!r}: x and y run from -{LIMIT} to {LIMIT}")
-    return (tile, x, y, rot)
-
-
-def _shuffled_deal(rng: random.Random) -> str:
-    # Sorting by independent uniform keys is a uniform shuffle, and twice as fast as rng.shuffle here.
-    key = rng.random
-    return " ".join(sorted(NAMES, key=lambda _: key()))
-
-
-def _canonical_name(a: int, b: int, c: int) -> str | None:
-    for rot in ((a, b, c), (b, c, a), (c, a, b)):
-        name = "-".join(map(str, rot))
-        if name in INDEX:
-            return name
-    return None
-
-
-def _check_deal(deal: object, what: str, error: type[Exception]) -> None:
-    if not isinstance(deal, str):
-        raise error(f"{what} must be text: the 56 tiles separated by spaces, like '5-5-5 0-1-2 ...'")
-    tokens = deal.split()
-    if len(tokens) != len(NAMES) or set(tokens) != _NAME_SET:
-        bad = sorted(set(tokens) - _NAME_SET)
-        if bad:
-            raise error(f"{what} has {bad[0]!r}, which is not a tile (tiles read clockwise from the lowest: 0-1-2)")
-        missing = sorted(_NAME_SET - set(tokens))
-        if missing:
-            raise error(f"{what} lacks the tile {missing[0]}")
-        raise error(f"{what} must hold each of the 56 tiles once, not {len(tokens)} tiles")
-
-
-_NAME_SET = frozenset(NAMES)
-
-
-def _parse_deal(deal: str) -> tuple[int, ...]:
-    return tuple(INDEX[name] for name in deal.split())
-
-
-def _tile(name: object) -> int:
-    if not isinstance(name, str) or name not in INDEX:
-        raise StateError(f"{name!r} is not a tile")
-    return INDEX[name]
-
-
-def _tiles_mask(names: object, what: str) -> int:
-    if not isinstance(names, list):
-        raise StateError(f"{what} must be a list of tiles")
-    mask = 0
-    for name in names:
-        t = _tile(name)
-        if mask & BIT[t]:
-            raise StateError(f"{what} holds {name} twice")
-        mask |= BIT[t]
-    return mask
-
-
 class Tally(NamedTuple):
     """What :meth:`TriominosState.tally` counts: the numbers of one seat's view."""
 
     scores: tuple[int, ...]
-    rack_sizes: tuple[int, ...]
+    hand_sizes: tuple[int, ...]
     rack_pips: int
     """The seat's own rack (0 for a spectator)."""
     shown_pips: tuple[int, ...]
@@ -393,8 +240,13 @@ TOTAL_PIPS = sum(SUMS)
 class TriominosState(State):
     """A Triominos position: the round's layout, racks, pool, scores and whose turn it is."""
 
+    _HAS_VOCABULARY = True
+
     __slots__ = (
+        "_events",
+        "_last_round",
         "_moves",
+        "_scores",
         "choice",
         "drawn",
         "draws",
@@ -410,7 +262,6 @@ class TriominosState(State):
         "revealed",
         "round",
         "round_start",
-        "scores",
         "slots",
         "start",
         "to_move",
@@ -438,7 +289,7 @@ class TriominosState(State):
         """Lattice point -> how many tiles touch it (6: a closed hexagon)."""
         self.slots: dict[int, int] = {}
         """The frontier: empty triangle sharing an edge with the layout -> its corner pattern."""
-        self.scores = [0] * n
+        self._scores = [0] * n
         self.reached = False
         """Some seat's score reached the target during this round: the game ends with the round."""
         self.to_move = 0
@@ -454,6 +305,10 @@ class TriominosState(State):
         self.log: list[tuple[Any, ...]] = []
         """Finished rounds: (round, start, end, winners, points won, rack sums)."""
         self._moves: list[Action] | None = None
+        self._events: list[tuple[Any, ...]] = []
+        """What the last action did, as raw events (see :meth:`event_json`): every tile named."""
+        self._last_round: tuple[tuple[int, ...], tuple[str, ...], int] | None = None
+        """The round the last action ended: the racks left, the final layout and its last tile."""
 
     # -- rounds ---------------------------------------------------------------------------------
 
@@ -479,14 +334,14 @@ class TriominosState(State):
         self.drawn = 0
         # The starter lays the start tile as an action, in every round: so that holding 0-0-0 as
         # well (a choice) shows no one anything until 0-0-0 is laid.
-        self.to_move = _round_starter(self.racks)
+        self.to_move = round_starter(self.racks)
         self.choice = True
 
     def _start_options(self, seat: int) -> list[int]:
         """The tiles ``seat`` may start the round with: its best start tile, or 0-0-0 instead
         when that is a higher triple (the text's choice)."""
         rack = self.racks[seat]
-        top = _best_start(rack)
+        top = best_start(rack)
         if top < 0:
             raise StateError(f"seat {seat} starts the round with an empty rack")
         if top != TRIPLE_000 and BIT[top] & TRIPLE_MASK and rack & BIT[TRIPLE_000]:
@@ -494,20 +349,32 @@ class TriominosState(State):
         return [top]
 
     def _place_start(self, seat: int, tile: int, points: int, revealed: int) -> None:
+        self._new_action()
         self.choice = False
         self.racks[seat] &= ~BIT[tile]
         self.revealed[seat] &= ~BIT[tile]
         self._put(tile, 0, ORIGIN)
+        self._events.append(("lay", seat, (tile, 0, 0, 0), True))
+        if points > SUMS[tile]:
+            self._events.append(("bonus", seat, "start", points - SUMS[tile]))
+        if revealed >= 0:
+            self._events.append(("reveal", seat, revealed))
         self._score(seat, points)
         if revealed >= 0:
             self.revealed[seat] |= BIT[revealed]
         self.start = (seat, tile, points, revealed)
         self._begin_turn((seat + 1) % self.game.players)
 
+    def _new_action(self) -> None:
+        """Forget what the previous action did (called once an action is known to be legal)."""
+        self._events = []
+        self._last_round = None
+
     def _score(self, seat: int, points: int) -> None:
-        self.scores[seat] += points
-        if self.scores[seat] >= self.game.options["target"]:
+        self._scores[seat] += points
+        if not self.reached and self._scores[seat] >= self.game.options["target"]:
             self.reached = True
+            self._events.append(("target", seat, self._scores[seat]))
 
     def _begin_turn(self, seat: int) -> None:
         self.to_move = seat
@@ -534,18 +401,23 @@ class TriominosState(State):
         self._end_round(OUT, (seat,), gains, tuple(sums))
 
     def _end_round(self, end: str, winners: tuple[int, ...], gains: tuple[int, ...], sums: tuple[int, ...]) -> None:
+        self.log.append((self.round, self.start, end, winners, gains, sums))
+        # The view shows the finished round until the next action: the next deal clears the table.
+        self._last_round = (tuple(self.racks), tuple(self._layout_json()), self.last)
+        self._events.append(("round_end", self.round, end, winners, gains, sums))
         for s, g in enumerate(gains):
             self._score(s, g)
-        # The final layout too: the next round's deal clears the table within this action.
-        self.log.append((self.round, self.start, end, winners, gains, sums, tuple(self._layout_json())))
         self._moves = None
         if self.reached or not self.future:
             self.to_move = TERMINAL
+            winners = self._game_winners()
+            self._events.append(("game_over", () if len(winners) == len(gains) > 1 else winners))
             return
-        deal = _parse_deal(self.future[0])
+        deal = parse_deal(self.future[0])
         self.future = self.future[1:]
         self.round += 1
         self._start_round(deal)
+        self._events.append(("deal", self.round, self.to_move))
 
     # -- the layout -----------------------------------------------------------------------------
 
@@ -571,9 +443,19 @@ class TriominosState(State):
         # A bridge: one edge laid against the layout, the corner opposite it touching a tile by a point.
         return BRIDGE_BONUS if (c0 if e0 else c1 if e1 else c2) in self.points else 0
 
-    def _put(self, tile: int, rot: int, t: int) -> int:
-        """Lay ``tile`` on triangle ``t`` (already checked); returns its bonus."""
-        bonus = self._bonus(t) if self.layout else 0
+    def _bonus_kind(self, t: int) -> str:
+        """Which bonus :meth:`_bonus` gives a tile laid on the open slot ``t`` (a key of
+        ``BONUS_KINDS``), for the events: worked out only when a tile is laid."""
+        (c0, c1, c2), (n0, n1, n2) = geometry(t)
+        count = self.pcount.get
+        hexagons = (count(c0, 0) == 5) + (count(c1, 0) == 5) + (count(c2, 0) == 5)
+        if hexagons:
+            return ("", "hexagon", "double_hexagon", "triple_hexagon")[hexagons]
+        layout = self.layout
+        return "slot" if (n0 in layout) + (n1 in layout) + (n2 in layout) >= 2 else "bridge"
+
+    def _put(self, tile: int, rot: int, t: int) -> None:
+        """Lay ``tile`` on triangle ``t`` (already checked)."""
         corners = geometry(t)[0]
         layout, points, pcount, slots = self.layout, self.points, self.pcount, self.slots
         code = tile * 3 + rot
@@ -594,7 +476,6 @@ class TriominosState(State):
             c0, c1, c2 = CORNERS.get(u) or geometry(u)[0]
             slots[u] = get(c0, FREE) * 49 + get(c1, FREE) * 7 + get(c2, FREE)
         self.last = t
-        return bonus
 
     def lay_points(self, action: Action) -> int:
         """The points a legal lay of the seat to move would score: the tile's sum and its bonus
@@ -604,10 +485,10 @@ class TriominosState(State):
         >>> import tritable
         >>> state = tritable.new_game("triominos", 2).new_state(seed=7)
         >>> lay = state.legal_actions()[0]
-        >>> before = state.scores[state.to_move]
+        >>> before = state.scores()[state.to_move]
         >>> points = state.lay_points(lay)
         >>> state.apply_action(lay)
-        >>> state.scores[state.history[-1][0]] - before == points
+        >>> state.scores()[state.history[-1][0]] - before == points
         True
         """
         seat = self.to_move
@@ -618,8 +499,8 @@ class TriominosState(State):
                 raise IllegalActionError(f"{action!r} is not a legal action now")
             if action in (DRAW, PASS):
                 return 0
-            return _start_points(action[0])  # type: ignore[index]
-        if type(action) is not tuple or len(action) != 4 or not all(_is_int(v) for v in action):
+            return start_points(action[0])  # type: ignore[index]
+        if type(action) is not tuple or len(action) != 4 or not all(is_int(v) for v in action):
             raise IllegalActionError(f"{shown(action)} is not a triominos action")
         tile, x, y, rot = action
         slot = self._lay_slot(seat, tile, x, y, rot)  # checks the tile before SUMS is read
@@ -653,16 +534,23 @@ class TriominosState(State):
                         out.append(((tile, x, y, rot), sums[tile] + bonus))
         return out
 
-    def rack(self, seat: int) -> list[str]:
-        """``seat``'s tiles, by name in tile order. Only a full state knows every rack; a seat's
-        view shows its own (as ``view(seat)["rack"]``, without building the view).
+    def scores(self) -> list[float]:
+        """Every seat's points (whole numbers; below zero after draws and passes)."""
+        return list(self._scores)
+
+    def hand_sizes(self) -> list[int]:
+        return [r.bit_count() for r in self.racks]
+
+    def hand(self, seat: int) -> list[str]:
+        """``seat``'s rack, by name in tile order. Only a full state knows every rack; a seat's
+        view shows its own (as ``view(seat)["hand"]``, without building the view).
 
         >>> import tritable
         >>> state = tritable.new_game("triominos", 2).new_state(seed=7)
-        >>> state.rack(1) == state.view(1)["rack"]
+        >>> state.hand(1) == state.view(1)["hand"]
         True
         """
-        if not (_is_int(seat) and 0 <= seat < self.game.players):
+        if not (is_int(seat) and 0 <= seat < self.game.players):
             raise StateError(f"no seat {seat!r} in a {self.game.players}-player game")
         return [NAMES[t] for t in mask_tiles(self.racks[seat])]
 
@@ -676,11 +564,11 @@ class TriominosState(State):
         >>> state = tritable.new_game("triominos", 2).new_state(seed=7)
         >>> state.apply_action(state.legal_actions()[0])
         >>> tally = state.tally(0)
-        >>> tally.unseen_tiles == 56 - len(state.view(0)["layout"]) - tally.rack_sizes[0]
+        >>> tally.unseen_tiles == 56 - len(state.view(0)["layout"]) - tally.hand_sizes[0]
         True
         """
         n = self.game.players
-        if seat is not None and not (_is_int(seat) and 0 <= seat < n):
+        if seat is not None and not (is_int(seat) and 0 <= seat < n):
             raise StateError(f"no seat {seat!r} in a {n}-player game")  # as view(seat) says it
         sizes = tuple(r.bit_count() for r in self.racks)
         shown = tuple(mask_sum(m) for m in self.revealed)
@@ -692,8 +580,8 @@ class TriominosState(State):
         on_table = sum(SUMS[code // 3] for code in self.layout.values())
         seen = on_table + mask_sum(seen_mask)
         return Tally(
-            scores=tuple(self.scores),
-            rack_sizes=sizes,
+            scores=tuple(self._scores),
+            hand_sizes=sizes,
             rack_pips=mask_sum(own),
             shown_pips=shown,
             shown_tiles=tuple(m.bit_count() for m in self.revealed),
@@ -712,16 +600,13 @@ class TriominosState(State):
     def current_player(self) -> int:
         return self.to_move
 
-    def legal_actions(self, player: int | None = None) -> list[Action]:
-        seat = self.to_move
-        if player is not None and (type(player) is not int or player != seat):
-            check_seat(player, self.game.players)  # a seat the game does not have is an error, not "no moves"
-            return []
-        if seat < 0:
-            check_seat(player, self.game.players)  # TERMINAL (-4) is no seat, though it is to_move
-            return []
+    def _legal_actions(self, seat: int) -> list[Action]:
         moves = self._moves
         if moves is None:
+            if seat < 0:
+                # The base's fast path takes legal_actions(-4) at the end for the seat to move
+                # (TERMINAL is -4): no seat, as view(-4) says.
+                raise StateError(f"no seat {seat} in a {self.game.players}-player game")
             moves = self._moves = self._compute_moves(seat)
         return list(moves)
 
@@ -744,19 +629,6 @@ class TriominosState(State):
             return [DRAW]
         return [PASS]
 
-    def apply_action(self, action: Action, player: int | None = None) -> None:
-        seat = self.to_move
-        if seat < 0:
-            raise GameOverError("the game is over")
-        if player is not None and (type(player) is not int or player != seat):
-            check_seat(player, self.game.players)
-            raise OutOfTurnError(f"it is seat {seat}'s turn, not seat {player}'s")
-        round_before = self.round
-        self._apply(seat, action)
-        self.history.append((seat, action))
-        if self.round != round_before:
-            self.round_start = len(self.history)
-
     def _apply(self, seat: int, action: Action) -> None:
         if isinstance(action, list):  # type: ignore[unreachable]  # JSON's tuple: a common slip, so say so
             raise IllegalActionError(
@@ -765,20 +637,25 @@ class TriominosState(State):
             )
         if type(action) is not tuple:
             raise IllegalActionError(f"{shown(action)} is not a triominos action")
+        round_before = self.round
         if len(action) == 4:
             tile, x, y, rot = action
-            if not (_is_int(tile) and _is_int(x) and _is_int(y) and _is_int(rot)):
+            if not (is_int(tile) and is_int(x) and is_int(y) and is_int(rot)):
                 raise IllegalActionError(f"{shown(action)} is not a triominos action")
             if self.choice:
                 self._apply_start(seat, tile, x, y, rot)
             else:
                 self._apply_place(seat, tile, x, y, rot)
-        elif action == DRAW and _is_int(action[0]):
+        elif action == DRAW and is_int(action[0]):
             self._apply_draw(seat)
-        elif action == PASS and _is_int(action[0]):
+        elif action == PASS and is_int(action[0]):
             self._apply_pass(seat)
         else:
             raise IllegalActionError(f"{shown(action)} is not a triominos action")
+        if self.round != round_before:
+            # The base appends this action to the history after it returns: the next round's
+            # actions begin after it.
+            self.round_start = len(self.history) + 1
 
     def _apply_start(self, seat: int, tile: int, x: int, y: int, rot: int) -> None:
         options = self._start_options(seat)
@@ -787,13 +664,21 @@ class TriominosState(State):
             raise IllegalActionError(f"seat {seat} starts the round: play {shown}")
         # Choosing 0-0-0 shows the higher triple (the text): it counts as revealed until laid.
         revealed = options[0] if tile == TRIPLE_000 and options[0] != TRIPLE_000 else -1
-        self._place_start(seat, tile, _start_points(tile), revealed)
+        self._place_start(seat, tile, start_points(tile), revealed)
 
     def _apply_place(self, seat: int, tile: int, x: int, y: int, rot: int) -> None:
         t = self._lay_slot(seat, tile, x, y, rot)
+        # What the previous action did is forgotten (inline: this runs at every lay of a playout).
+        events: list[tuple[Any, ...]] = [("lay", seat, (tile, x, y, rot), False)]
+        self._events = events
+        self._last_round = None
+        bonus = self._bonus(t)
+        if bonus:
+            events.append(("bonus", seat, self._bonus_kind(t), bonus))
         self.racks[seat] &= ~BIT[tile]
         self.revealed[seat] &= ~BIT[tile]
-        self._score(seat, SUMS[tile] + self._put(tile, rot, t))
+        self._put(tile, rot, t)
+        self._score(seat, SUMS[tile] + bonus)
         if not self.racks[seat]:
             self._end_out(seat)
         else:
@@ -839,10 +724,12 @@ class TriominosState(State):
         if self.drawn >= len(self.pool):
             raise IllegalActionError("the pool is empty: pass")
         tile = self.pool[self.drawn]
+        self._events = [("draw", seat, tile)]
+        self._last_round = None
         self.drawn += 1
         self.draws += 1
         self.racks[seat] |= BIT[tile]
-        self.scores[seat] -= DRAW_PENALTY
+        self._scores[seat] -= DRAW_PENALTY
         self._moves = None
 
     def _apply_pass(self, seat: int) -> None:
@@ -852,15 +739,17 @@ class TriominosState(State):
             raise IllegalActionError(f"seat {seat} can place a tile, so must place one (no passing)")
         if self.draws < MAX_DRAWS and self.drawn < len(self.pool):
             raise IllegalActionError(f"seat {seat} cannot place, so must draw (the pool is not empty)")
-        if self.draws >= MAX_DRAWS:
-            self.scores[seat] -= FAILED_DRAWS_PENALTY
+        penalty = FAILED_DRAWS_PENALTY if self.draws >= MAX_DRAWS else 0
+        self._events = [("pass", seat, penalty)]
+        self._last_round = None
+        self._scores[seat] -= penalty
         self._begin_turn((seat + 1) % self.game.players)
 
     # -- results --------------------------------------------------------------------------------
 
     def _game_winners(self) -> tuple[int, ...]:
         target = self.game.options["target"]
-        scores = self.scores
+        scores = self._scores
         over = [s for s, v in enumerate(scores) if v >= target]
         last_winners = self.log[-1][3] if self.log else ()
         pool = [s for s in last_winners if s in over] or over or list(range(len(scores)))
@@ -871,15 +760,15 @@ class TriominosState(State):
         if self.to_move != TERMINAL:
             raise self._not_over()
         winners = self._game_winners()
-        keys = [(s in winners, v) for s, v in enumerate(self.scores)]
+        keys = [(s in winners, v) for s, v in enumerate(self._scores)]
         ranks = tuple(1 + sum(1 for other in keys if other > mine) for mine in keys)
-        shown = () if len(winners) == len(self.scores) > 1 else winners
+        shown = () if len(winners) == len(self._scores) > 1 else winners
         details = {
             "end": "target" if self.reached else "max_rounds",
             "rounds_played": len(self.log),
-            "rounds": [self._log_json(entry, layout=False) for entry in self.log],
+            "rounds": [self._log_json(entry) for entry in self.log],
         }
-        return Outcome(tuple(self.scores), ranks, shown, details)
+        return Outcome(tuple(self._scores), ranks, shown, details)
 
     # -- copies, identity -----------------------------------------------------------------------
 
@@ -898,7 +787,7 @@ class TriominosState(State):
         new.points = dict(self.points)
         new.pcount = dict(self.pcount)
         new.slots = dict(self.slots)
-        new.scores = list(self.scores)
+        new._scores = list(self._scores)
         new.reached = self.reached
         new.to_move = self.to_move
         new.draws = self.draws
@@ -907,6 +796,8 @@ class TriominosState(State):
         new.last = self.last
         new.start = self.start
         new.log = list(self.log)
+        new._events = self._events  # replaced, never changed, by the next action
+        new._last_round = self._last_round
         new._moves = self._moves
         return new
 
@@ -917,7 +808,7 @@ class TriominosState(State):
             tuple(self.racks),
             self.pool[self.drawn :],
             tuple(sorted(self.layout.items())),
-            tuple(self.scores),
+            tuple(self._scores),
             self.reached,
             self.to_move,
             self.draws,
@@ -937,7 +828,7 @@ class TriominosState(State):
             placed.append((y, x, code))
         placed.sort()
         # Each placement written as its lay action's notation.
-        return [_notation((code // 3, x, y, code % 3)) for y, x, code in placed]
+        return [notation((code // 3, x, y, code % 3)) for y, x, code in placed]
 
     def _last_json(self) -> list[int] | None:
         return list(tri_xy(self.last)) if self.last >= 0 else None
@@ -954,9 +845,9 @@ class TriominosState(State):
             "revealed": NAMES[revealed] if revealed >= 0 else None,
         }
 
-    def _log_json(self, entry: tuple[Any, ...], layout: bool = True) -> JSON:
-        rnd, start, end, winners, gains, sums, final = entry
-        data: JSON = {
+    def _log_json(self, entry: tuple[Any, ...]) -> JSON:
+        rnd, start, end, winners, gains, sums = entry
+        return {
             "round": rnd,
             "start": self._start_json(start),
             "end": end,
@@ -964,8 +855,15 @@ class TriominosState(State):
             "points": list(gains),
             "rack_sums": list(sums),
         }
-        if layout:  # not in the outcome, which records of earlier versions hold without it
-            data["layout"] = list(final)
+
+    def _last_round_json(self) -> JSON | None:
+        if self._last_round is None:
+            return None
+        racks, final, last = self._last_round
+        data = self._log_json(self.log[-1])
+        data["racks"] = [[NAMES[t] for t in mask_tiles(r)] for r in racks]
+        data["layout"] = list(final)
+        data["last"] = list(tri_xy(last)) if last >= 0 else None
         return data
 
     def _public(self) -> JSON:
@@ -974,17 +872,16 @@ class TriominosState(State):
             "round": self.round,
             "round_start": self.round_start,
             "rounds": self.round + 1 + len(self.future),
-            "scores": list(self.scores),
             "target_reached": self.reached,
             "layout": self._layout_json(),
             "last": self._last_json(),
-            "rack_sizes": [r.bit_count() for r in self.racks],
             "revealed": [[NAMES[t] for t in mask_tiles(m)] for m in self.revealed],
             "pool": len(self.pool) - self.drawn,
             "draws": self.draws,
             "choice": self.choice,
             "start": self._start_json(self.start),
             "log": [self._log_json(e) for e in self.log],
+            "last_round": self._last_round_json(),
         }
 
     def to_json(self) -> JSON:
@@ -992,6 +889,9 @@ class TriominosState(State):
         data.update(self._public())
         data.update(
             {
+                "scores": list(self._scores),
+                "hand_sizes": self.hand_sizes(),
+                "events": [event_json(e, EVERY_SEAT) for e in self._events],
                 "to_move": self.to_move,
                 "future": list(self.future),
                 "racks": [[NAMES[t] for t in mask_tiles(r)] for r in self.racks],
@@ -1003,643 +903,13 @@ class TriominosState(State):
     def view(self, seat: int | None = None) -> JSON:
         data = self._view_header(seat)
         data.update(self._public())
-        data["rack"] = None if seat is None else [NAMES[t] for t in mask_tiles(self.racks[seat])]
-        data["history"] = [[s, _notation(a)] for s, a in self.history]
+        history = self.history
+        data["last_action"] = {"seat": history[-1][0], "action": notation(history[-1][1])} if history else None
+        data["events"] = [event_json(e, seat) for e in self._events]
+        data["history"] = [[s, notation(a)] for s, a in history]
         return data
 
-    def _load(self, data: Mapping[str, Any], *, private: bool) -> _Hidden | None:
-        """Fill this state from ``to_json`` (``private``), or its public part from a seat's view:
-        then it returns what :meth:`_deal_hidden` needs to deal the hidden tiles."""
-        g = self.game
-        n = g.players
-        self.round = _nonneg(data["round"], "round")
-        # Older JSON without it: no round's actions are known (the sampler then infers nothing).
-        self.round_start = _nonneg(data.get("round_start", len(self.history)), "round_start")
-        if self.round_start > len(self.history):
-            raise StateError(f"'round_start' {self.round_start} is past the end of the history")
-        self.scores = _int_list(data["scores"], n, "scores")
-        # Older JSON without it: a score at or over the target now is one that reached it.
-        reached = data.get("target_reached", max(self.scores) >= g.options["target"])
-        if type(reached) is not bool:
-            raise StateError(f"'target_reached' is true or false, not {reached!r}")
-        if max(self.scores) >= g.options["target"] and not reached:
-            raise StateError("a score is at or over the target, so the target has been reached")
-        self.reached = reached
-        self.draws = _nonneg(data["draws"], "draws")
-        if self.draws > MAX_DRAWS:
-            raise StateError(f"at most {MAX_DRAWS} draws a turn, not {self.draws}")
-        if type(data["choice"]) is not bool:
-            raise StateError(f"'choice' is true or false, not {data['choice']!r}")
-        self.choice = data["choice"]
-        revealed = data["revealed"]
-        if not isinstance(revealed, list) or len(revealed) != n:
-            raise StateError("'revealed' lists the shown tiles of each seat")
-        self.revealed = [_tiles_mask(r, "a seat's revealed tiles") for r in revealed]
-        self.start = _read_start(data.get("start"), n)
-        log = data.get("log", [])
-        if not isinstance(log, list):
-            raise StateError("'log' lists the rounds played")
-        self.log = [_read_log(e, n) for e in log]
-        layout: dict[int, int] = {}
-        for text in data["layout"]:
-            if not isinstance(text, str):
-                raise StateError(f"bad layout entry {text!r}")
-            try:
-                tile, x, y, rot = parse_placement(text)
-            except NotationError as exc:
-                raise StateError(f"bad layout entry {text!r}: {exc}") from None  # off the grid too
-            t = tri_id(x, y)
-            if t in layout:
-                raise StateError(f"two tiles on {x},{y}")
-            layout[t] = tile * 3 + rot
-        self._rebuild(layout)
-        # The round's history, where the JSON has it, lays exactly the tiles on the table (all of
-        # them when it begins with the start tile): the sampler reads the round from it.
-        lays = [
-            cast(tuple[int, int, int, int], a)
-            for _, a in self.history[self.round_start :]
-            if len(cast(tuple[int, ...], a)) == 4
-        ]
-        unlaid = dict(layout)
-        for tile, x, y, rot in lays:
-            if unlaid.pop(tri_id(x, y), None) != tile * 3 + rot:
-                raise StateError(f"this round's history lays {_notation((tile, x, y, rot))}, which is not on the table")
-        if lays and lays[0][1:] == (0, 0, 0) and unlaid:
-            raise StateError("the table holds tiles that this round's history does not lay")
-        last = data.get("last")
-        if last is None:
-            self.last = -1
-        else:
-            if not (isinstance(last, list) and len(last) == 2 and all(_is_int(v) for v in last)):
-                raise StateError(f"'last' is the x, y of the tile laid last, or null, not {last!r}")
-            if not (-LIMIT <= last[0] <= LIMIT and -LIMIT <= last[1] <= LIMIT):
-                raise StateError("'last' names an empty triangle")
-            self.last = tri_id(last[0], last[1])
-            if self.last not in self.layout:
-                raise StateError("'last' names an empty triangle")
-        on_table = 0
-        for code in layout.values():
-            on_table |= BIT[code // 3]
-        if private:
-            to_move = data["to_move"]
-            if not _is_int(to_move) or not (to_move == TERMINAL or 0 <= to_move < n):
-                raise StateError(f"bad 'to_move': {to_move!r}")
-            self.to_move = to_move
-            racks = data["racks"]
-            if not isinstance(racks, list) or len(racks) != n:
-                raise StateError("'racks' lists the rack of each seat")
-            self.racks = [_tiles_mask(r, "a rack") for r in racks]
-            pool = data["pool"]
-            if not isinstance(pool, list):
-                raise StateError("'pool' lists the pool's tiles in draw order")
-            self.pool = tuple(_tile(name) for name in pool)
-            self.drawn = 0
-            future = data["future"]
-            if not isinstance(future, list):
-                raise StateError("'future' lists the deals of the rounds to come")
-            for i, deal in enumerate(future):
-                _check_deal(deal, f"future deal {i}", StateError)
-            self.future = tuple(future)
-            seen = on_table
-            for mask in [*self.racks, sum(BIT[t] for t in self.pool)]:
-                if seen & mask:
-                    raise StateError(f"{NAMES[mask_tiles(seen & mask)[0]]} is in two places")
-                seen |= mask
-            if seen != ALL_TILES or len(set(self.pool)) != len(self.pool):
-                raise StateError("the layout, racks and pool must hold the 56 tiles once each")
-            for s in range(n):
-                if self.revealed[s] & ~self.racks[s]:
-                    raise StateError(f"seat {s}'s revealed tiles are not all in its rack")
-            hidden = None
-        else:
-            hidden = self._read_hidden(data, on_table)
-        if self.round >= g.options["max_rounds"]:
-            raise StateError(f"round {self.round + 1} is past max_rounds ({g.options['max_rounds']})")
-        logged = [entry[0] for entry in self.log]
-        if logged != list(range(len(logged))) or len(logged) not in (self.round, self.round + 1):
-            raise StateError(f"the log must list the rounds before round {self.round + 1} (and it, once over)")
-        if (len(logged) > self.round) != (self.to_move == TERMINAL):
-            # A round in the log is over: either the game ended with it or the next was dealt.
-            raise StateError(f"round {self.round + 1} is over exactly when the game is")
-        if self.to_move >= 0 and self.choice:
-            if self.layout:
-                raise StateError("the start tile is laid on an empty layout by the seat holding the best start tile")
-            if self.start is not None or self.draws or self.last >= 0:
-                raise StateError("a round whose start tile is still to be laid has no start, draws or last tile")
-        elif self.to_move >= 0 and not self.layout:
-            raise StateError("the layout is empty but no start tile is being laid")
-        if self.to_move >= 0 and self.choice and self.reached:
-            raise StateError("the target was reached in an earlier round: the game ended with it")
-        self._check_start_and_end(len(self.future) if hidden is None else hidden.future)
-        if private:
-            self._check_start()
-            if self.to_move >= 0 and not self.choice:
-                self._check_round_goes_on()
-        self._moves = None
-        return hidden
-
-    def _check_start_and_end(self, later: int) -> None:
-        """The round's start agrees with the layout and the tiles shown, and the game's end with
-        the rounds left (``later`` of them after this one): what a position of its own could get
-        wrong (one with a setup is replayed)."""
-        over = self.to_move == TERMINAL
-        if over and self.choice:
-            raise StateError("the game is over: no start tile is to be laid")
-        if over and not self.reached and later:
-            raise StateError("the game is over, but the target was not reached and later rounds are dealt")
-        if self.choice and self.round == 0 and any(self.scores):
-            raise StateError("no one has scored before the first round's start tile is laid")
-        if self.choice and any(self.revealed):
-            raise StateError("no tile is shown before the round's start tile is laid")
-        if self.start is None:
-            return  # a position of its own may leave out its start
-        seat, tile, _, shown = self.start
-        code = self.layout.get(ORIGIN)
-        if code != tile * 3:
-            there = "nothing" if code is None else placement_text(code // 3, 0, 0, code % 3)
-            raise StateError(f"the start tile {NAMES[tile]} lies on 0,0/r0, but the layout has {there} there")
-        for s, mask in enumerate(self.revealed):
-            other = mask & ~(BIT[shown] if s == seat and shown >= 0 else 0)
-            if other:
-                raise StateError(f"seat {s} shows {NAMES[mask_tiles(other)[0]]}, which the round's start does not show")
-
-    def _check_round_goes_on(self) -> None:
-        """A turn in play: no seat has gone out, and the round is not blocked (a turn that
-        begins with the pool empty and no rack able to lay ends the round at once)."""
-        for s, rack in enumerate(self.racks):
-            if not rack:
-                raise StateError(f"seat {s}'s rack is empty: it went out, and the round is over")
-        if self.draws == 0 and self.drawn == len(self.pool):
-            union = 0
-            for pat in self.slots.values():
-                union |= PATTERN_MASK[pat]
-            if not any(rack & union for rack in self.racks):
-                raise StateError("the pool is empty and no rack can lay a tile: the round is blocked, so over")
-
-    def _check_start(self) -> None:
-        if self.to_move >= 0 and self.choice and _round_starter(self.racks) != self.to_move:
-            raise StateError("the start tile is laid on an empty layout by the seat holding the best start tile")
-
-    def _read_hidden(self, view: Mapping[str, Any], on_table: int) -> _Hidden:
-        """Read from ``view`` whose turn it is and what the unseen tiles may be: per seat, the
-        tiles it shows, how many more it holds and which it cannot hold."""
-        n = self.game.players
-        seat = view["seat"]
-        turn = view["turn"]
-        if turn["kind"] == "terminal":
-            self.to_move = TERMINAL
-        else:
-            self.to_move = int(turn["players"][0])
-        sizes = _int_list(view["rack_sizes"], n, "rack_sizes")
-        own = 0
-        if seat is not None:
-            if not (_is_int(seat) and 0 <= seat < n):
-                raise StateError(f"bad seat {seat!r} in the view")
-            own = _tiles_mask(view["rack"], "the rack")
-            if own.bit_count() != sizes[seat]:
-                raise StateError("the rack does not match its size")
-        fixed = list(self.revealed)
-        if seat is not None:
-            fixed[seat] = own
-        starter = self.to_move if self.choice else -1
-        known = on_table
-        for s in range(n):
-            if known & fixed[s]:
-                raise StateError("a tile is seen in two places")
-            known |= fixed[s]
-        needs = [sizes[s] - fixed[s].bit_count() for s in range(n)]
-        for s in range(n):
-            if needs[s] < 0 or (s == seat and needs[s]):
-                raise StateError(f"seat {s}'s rack size does not match what it shows")
-        unseen_mask = ALL_TILES & ~known
-        if unseen_mask.bit_count() - sum(needs) != view["pool"]:
-            raise StateError("the tile counts of the view do not add up to 56")
-        bans = self._round_bans(view, seat)
-        if starter >= 0 and starter == seat:
-            # The seat lays the start tile: no other rack holds a better one.
-            for s in range(n):
-                if s != seat:
-                    bans[s] |= _ranked_above(_best_start(own))
-        rounds = _nonneg(view["rounds"], "rounds")
-        if not self.round + 1 <= rounds <= self.game.options["max_rounds"]:
-            raise StateError(f"'rounds' ({rounds}) must be from the round number to max_rounds")
-        drawing = 0 <= self.to_move != seat and bool(self.draws) and needs[self.to_move] > 0
-        rivals = -1 if starter == seat else starter
-        return _Hidden(tuple(mask_tiles(unseen_mask)), fixed, needs, bans, drawing, rivals, rounds - self.round - 1)
-
-    def _deal_hidden(self, hidden: _Hidden, rng: random.Random) -> None:
-        """Deal the unseen tiles with ``rng`` as ``hidden`` (from :meth:`_read_hidden`) allows."""
-        unseen, fixed, needs, bans, drawing, starter, future = hidden
-        mover = self.to_move
-        for _ in range(STARTER_TRIES):
-            if drawing:
-                # The mover is drawing this turn: the tile drawn last may fit (and must then be laid).
-                needs_now = [*needs[:mover], needs[mover] - 1, *needs[mover + 1 :], 1]
-                racks, pool = _deal_unseen(list(unseen), [*fixed, 0], needs_now, [*bans, 0], rng)
-                racks[mover] |= racks.pop()
-            else:
-                racks, pool = _deal_unseen(list(unseen), fixed, needs, bans, rng)
-            # Another seat laying the start tile holds the best one of all racks: deals where it
-            # does not are redrawn (exact, and likely enough: at worst about 1 in 7).
-            if starter < 0 or _round_starter(racks) == starter:
-                break
-        else:
-            raise StateError(f"no deal of the unseen tiles gives seat {starter} the start tile")
-        self.racks = racks
-        self.pool = tuple(pool)
-        self.drawn = 0
-        self.future = _DrawnDeals(tuple(rng.getrandbits(64) for _ in range(future)))
-
-    def _round_bans(self, view: Mapping[str, Any], seat: int | None) -> list[int]:
-        """Per seat, the tiles it cannot hold now, as this round's public play shows.
-
-        * A seat that drew or passed could lay none of its tiles on the layout of that moment, and
-          a drawn tile that fits is laid at once; after its last draw or pass it only laid tiles.
-          So nothing in its rack now fits the open slots of its last draw or pass.
-        * A seat that has not drawn this round holds only dealt tiles, and none of them ranks
-          above the start tile (or above the triple shown by choosing 0-0-0): the highest triple
-          in any rack starts, or with no triple the highest tile.
-
-        Only the history since ``round_start`` is read; a view without a history infers nothing,
-        and "has not drawn" is read only from a history that holds the round from its start lay
-        (a position set up by hand, or older JSON without ``round_start``, does not).
-        """
-        n = self.game.players
-        bans = [0] * n
-        history = view.get("history") or []
-        start = view.get("start")
-        first = self.round_start
-        if start is None or first > len(history):
-            return bans
-        drew = [False] * n
-        whole_round = False
-        for s, action, before in _round_so_far(self.game, history[first:], start):
-            if len(action) == 4:
-                whole_round = whole_round or not before.layout
-                continue
-            fits = 0
-            for pat in before.slots.values():
-                fits |= PATTERN_MASK[pat]
-            bans[s] = fits
-            drew[s] = drew[s] or action == DRAW
-        top = _tile(start["revealed"] if start.get("revealed") else start["tile"])
-        above = _ranked_above(top)
-        for s in range(n):
-            if s != seat and not drew[s] and whole_round:
-                bans[s] |= above
-        return bans
-
-    def _rebuild(self, layout: dict[int, int]) -> None:
-        """Points, counts and frontier of ``layout`` from scratch (checks that it is a legal layout)."""
-        self.layout = {}
-        self.points = {}
-        self.pcount = {}
-        self.slots = {}
-        for t, code in layout.items():
-            tile, rot = divmod(code, 3)
-            corners, _ = geometry(t)
-            for k, v in enumerate(corner_numbers(tile, rot)):
-                p = corners[k]
-                if self.points.setdefault(p, v) != v:
-                    x, y = tri_xy(t)
-                    raise StateError(f"{placement_text(tile, x, y, rot)} does not match its neighbours' corners")
-                self.pcount[p] = self.pcount.get(p, 0) + 1
-        tiles = [code // 3 for code in layout.values()]
-        if len(set(tiles)) != len(tiles):
-            raise StateError("the layout holds a tile twice")
-        self.layout = dict(layout)
-        if layout:
-            seen = {next(iter(layout))}
-            frontier = list(seen)
-            while frontier:
-                for u in geometry(frontier.pop())[1]:
-                    if u in layout and u not in seen:
-                        seen.add(u)
-                        frontier.append(u)
-            if len(seen) != len(layout):
-                raise StateError("the layout is not connected edge to edge")
-        for t in layout:
-            geometry(t)
-            for u in INSIDE[t]:
-                if u not in layout:
-                    self.slots[u] = self._pattern(u)
-
-    # -- rendering ------------------------------------------------------------------------------
+    # -- drawing --------------------------------------------------------------------------------
 
     def render(self, seat: int | None = None) -> str:
-        self._view_header(seat)  # validates the seat: a rack is shown to its own seat only
-        g = self.game
-        n = g.players
-        lines = [
-            f"Triominos, round {self.round + 1} of at most {self.round + 1 + len(self.future)}, "
-            f"target {g.options['target']}"
-            + (" (reached: the game ends with this round)" if self.reached and self.to_move != TERMINAL else "")
-        ]
-        marks = []
-        for s in range(n):
-            mark = " <" if s == self.to_move else ""
-            marks.append(f"P{s + 1} {self.scores[s]} ({self.racks[s].bit_count()} tiles){mark}")
-        lines.append("Scores: " + ", ".join(marks))
-        lines.append(f"Pool: {len(self.pool) - self.drawn} tiles")
-        if self.start is not None:
-            s, tile, pts, shown = self.start
-            extra = f", showing {NAMES[shown]}" if shown >= 0 else ""
-            lines.append(f"Start: P{s + 1} played {NAMES[tile]} for {pts}{extra}")
-        lines.append("")
-        lines.extend(render_layout(self.layout, self.slots, self.last))
-        lines.append("")
-        if seat is not None:
-            rack = " ".join(NAMES[t] for t in mask_tiles(self.racks[seat])) or "(empty)"
-            lines.append(f"Your rack (P{seat + 1}): {rack}")
-        for s in range(n):
-            if self.revealed[s] and s != seat:
-                lines.append(f"P{s + 1} has shown: {' '.join(NAMES[t] for t in mask_tiles(self.revealed[s]))}")
-        if self.to_move == TERMINAL:
-            out = self.outcome()
-            won = ", ".join(f"P{s + 1}" for s in out.winners)
-            lines.append(f"Game over: {won} won" if won else "Game over: a draw")
-        elif self.choice:
-            options = self._start_options(self.to_move) if seat == self.to_move else []
-            if len(options) > 1:
-                top = NAMES[options[0]]
-                starter = f"P{self.to_move + 1}"
-                lines.append(f"{starter} to lay the start tile: {top}, or 0-0-0 (which shows {top} to everyone)")
-            else:
-                lines.append(f"P{self.to_move + 1} to lay the start tile")
-        else:
-            drew = f" (drawn {self.draws} this turn)" if self.draws else ""
-            lines.append(f"P{self.to_move + 1} to move{drew}")
-        return "\n".join(lines)
-
-
-def render_layout(layout: Mapping[int, int], slots: Mapping[int, int], last: int) -> list[str]:
-    """The layout as ASCII: numbers on the lattice points, ``/ \\ ---`` on the tiles' edges, ``*`` in
-    the last tile laid, ``.`` in the open slots; x labels on top, y labels on the left."""
-    if not layout:
-        return ["(no tile on the table yet)"]
-    cells: dict[tuple[int, int], str] = {}
-    for t, code in layout.items():
-        tile, rot = divmod(code, 3)
-        x, y = tri_xy(t)
-        nums = corner_numbers(tile, rot)
-        c, r = 2 * x, 2 * y
-        if (x + y) % 2 == 0:
-            spots = ((c + 2, r), (c + 4, r + 2), (c, r + 2))
-            cells[(r + 1, c + 1)] = "/"
-            cells[(r + 1, c + 3)] = "\\"
-            for dc in (1, 2, 3):
-                cells[(r + 2, c + dc)] = "-"
-        else:
-            spots = ((c + 2, r + 2), (c, r), (c + 4, r))
-            cells[(r + 1, c + 1)] = "\\"
-            cells[(r + 1, c + 3)] = "/"
-            for dc in (1, 2, 3):
-                cells[(r, c + dc)] = "-"
-        for (sc, sr), v in zip(spots, nums, strict=True):
-            cells[(sr, sc)] = str(v)
-        cells[(r + 1, c + 2)] = "*" if t == last else " "
-    for t in slots:
-        x, y = tri_xy(t)
-        cells.setdefault((2 * y + 1, 2 * x + 2), ".")
-    xs = [tri_xy(t)[0] for t in (*layout, *slots)]
-    ys = [tri_xy(t)[1] for t in (*layout, *slots)]
-    c0, c1 = 2 * min(xs), 2 * max(xs) + 4
-    r0, r1 = 2 * min(ys), 2 * max(ys) + 2
-    width = len(str(-max(abs(v) for v in ys))) + 1
-    ruler = [" "] * (c1 - c0 + 4)
-    for x in range(min(xs), max(xs) + 1):
-        if x % 4 == 0:
-            label = str(x)
-            at = 2 * x + 2 - c0
-            ruler[at : at + len(label)] = label
-    out = [" " * width + "".join(ruler).rstrip()]
-    for r in range(r0, r1 + 1):
-        label = str((r - 1) // 2) if r % 2 else ""
-        row = "".join(cells.get((r, c), " ") for c in range(c0, c1 + 1))
-        out.append((label.rjust(width - 1) + " " + row).rstrip())
-    return out
-
-
-STARTER_TRIES = 2000
-"""How many deals the sampler draws at most for a round's start (see ``_sample_hidden``)."""
-
-
-def _start_order(tile: int) -> tuple[int, int, int, int]:
-    """Which tile starts a round: the highest triple (0-0-0 the lowest), else the highest tile."""
-    triple = bool(BIT[tile] & TRIPLE_MASK)
-    return (1, -TRIPLES_HIGH_FIRST.index(tile), 0, 0) if triple else (0, *start_rank(tile))
-
-
-START_ORDER: tuple[int, ...] = tuple(sorted(range(len(TILES)), key=_start_order).index(t) for t in range(len(TILES)))
-"""Per tile, its place in the order in which tiles start a round (higher starts)."""
-
-
-def _best_start(rack: int) -> int:
-    """The tile of ``rack`` that would start a round (-1 for an empty rack)."""
-    return max(mask_tiles(rack), key=START_ORDER.__getitem__, default=-1)
-
-
-def _round_starter(racks: list[int]) -> int:
-    """The seat holding the round's start tile."""
-    best = [START_ORDER[t] if (t := _best_start(rack)) >= 0 else -1 for rack in racks]
-    return best.index(max(best))
-
-
-def _start_points(tile: int) -> int:
-    """What laying ``tile`` as the start scores: 0-0-0 40, another triple its sum + 10, else its sum."""
-    if tile == TRIPLE_000:
-        return TRIPLE_000_START
-    return SUMS[tile] + START_BONUS if BIT[tile] & TRIPLE_MASK else SUMS[tile]
-
-
-def _round_so_far(game: Game, played: list[Any], start: Mapping[str, Any]) -> Iterator[tuple[int, Any, TriominosState]]:
-    """Each ``[seat, notation]`` of a round's history with the layout just before it (a scratch
-    state holding only the layout, laid on as the lays go by)."""
-    actions: list[tuple[int, Any]] = [(int(s), game.string_to_action(text)) for s, text in played]
-    scratch = TriominosState(game)
-    # The round's first action lays the start tile (unless the history begins later: a position
-    # of its own).
-    if not (actions and len(actions[0][1]) == 4 and actions[0][1][1:] == (0, 0, 0)):
-        scratch._put(_tile(start["tile"]), 0, ORIGIN)
-    for s, action in actions:
-        yield s, action, scratch
-        if len(action) == 4:
-            scratch._put(action[0], action[3], tri_id(action[1], action[2]))
-
-
-@functools.lru_cache(maxsize=64)
-def _ranked_above(tile: int) -> int:
-    """The tiles that would start a round before ``tile``: the higher triples (every triple if
-    ``tile`` is not one), and for a tile that is no triple the tiles ranking above it."""
-    return sum(BIT[t] for t in range(len(TILES)) if START_ORDER[t] > START_ORDER[tile])
-
-
-class _Hidden(NamedTuple):
-    """What a seat's view allows of the tiles it cannot see (see ``TriominosState._read_hidden``)."""
-
-    unseen: tuple[int, ...]
-    fixed: list[int]
-    """Per seat, the tiles it is known to hold."""
-    needs: list[int]
-    """Per seat, how many more tiles it holds."""
-    bans: list[int]
-    """Per seat, the tiles it cannot hold."""
-    drawing: bool
-    """Another seat is drawing this turn: its last tile drawn may fit."""
-    starter: int
-    """Another seat that lays the start tile, so holds the best one; -1 if none."""
-    future: int
-    """How many rounds may follow this one."""
-
-
-class _DrawnDeals(Sequence[str]):
-    """The deals of the rounds to come in a state drawn from a view: each is shuffled from its
-    own seed when first read, since most searches never reach the next round and shuffling up
-    to 19 deals up front was most of a draw's cost. Reads as the tuple of deal texts it stands
-    for (equal to it, with the same hash)."""
-
-    __slots__ = ("_seeds",)
-
-    def __init__(self, seeds: tuple[int, ...]) -> None:
-        self._seeds = seeds
-
-    def __len__(self) -> int:
-        return len(self._seeds)
-
-    @overload
-    def __getitem__(self, i: int) -> str: ...
-    @overload
-    def __getitem__(self, i: slice) -> _DrawnDeals: ...
-    def __getitem__(self, i: int | slice) -> str | _DrawnDeals:
-        if isinstance(i, slice):
-            return _DrawnDeals(self._seeds[i])
-        return _seeded_deal(self._seeds[i])
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, _DrawnDeals) and other._seeds == self._seeds:
-            return True
-        if isinstance(other, (_DrawnDeals, tuple)):
-            return tuple(self) == tuple(other)
-        return NotImplemented
-
-    def __hash__(self) -> int:
-        return hash(tuple(self))
-
-    def __repr__(self) -> str:
-        return f"_DrawnDeals({self._seeds!r})"
-
-
-@functools.lru_cache(maxsize=1024)
-def _seeded_deal(seed: int) -> str:
-    return _shuffled_deal(random.Random(seed))
-
-
-def _deal_unseen(
-    unseen: list[int], fixed: list[int], needs: list[int], bans: list[int], rng: random.Random
-) -> tuple[list[int], list[int]]:
-    """Deal the ``unseen`` tiles: ``needs[s]`` more to each rack (which holds ``fixed[s]``), none
-    of ``bans[s]``, the rest to the pool in a random order. Uniform when at most one seat has bans;
-    with several, the most constrained seat is dealt first (close to uniform, always consistent)."""
-    order = sorted(range(len(needs)), key=lambda s: (sum(1 for t in unseen if not bans[s] & BIT[t]) - needs[s], s))
-    for _ in range(64):
-        rng.shuffle(unseen)
-        racks = list(fixed)
-        taken = 0
-        for s in order:
-            need = needs[s]
-            if not need:
-                continue
-            got = 0
-            for t in unseen:
-                if got == need:
-                    break
-                b = BIT[t]
-                if not (bans[s] | taken) & b:
-                    racks[s] |= b
-                    taken |= b
-                    got += 1
-            if got < need:
-                break
-        else:
-            return racks, [t for t in unseen if not taken & BIT[t]]
-    raise StateError("no deal of the unseen tiles fits this round's play (the view contradicts itself)")
-
-
-def _nonneg(v: object, what: str) -> int:
-    if not _is_int(v) or v < 0:  # type: ignore[operator]
-        raise StateError(f"{what!r} must be a whole number >= 0, not {v!r}")
-    return v  # type: ignore[return-value]
-
-
-def _int_list(v: object, n: int, what: str) -> list[int]:
-    if not isinstance(v, list) or len(v) != n or not all(_is_int(x) for x in v):
-        raise StateError(f"{what!r} must list {n} whole numbers")
-    return list(v)
-
-
-def _read_start(data: object, n: int) -> tuple[int, int, int, int] | None:
-    if data is None:
-        return None
-    if not isinstance(data, Mapping):
-        raise StateError("'start' must be a JSON object or null")
-    seat = data["seat"]
-    if not _is_int(seat) or not 0 <= seat < n:
-        raise StateError(f"bad start seat {seat!r}")
-    revealed = data.get("revealed")
-    points = data["points"]
-    if not _is_int(points):
-        raise StateError("the start's points must be a whole number")
-    tile = _tile(data["tile"])
-    if points != _start_points(tile):
-        raise StateError(f"the start tile {NAMES[tile]} scores {_start_points(tile)}, not {points}")
-    shown = -1 if revealed is None else _tile(revealed)
-    if shown >= 0 and tile != TRIPLE_000:
-        raise StateError(f"a start shows a tile only when 0-0-0 is laid, not {NAMES[tile]}")
-    if shown >= 0 and (shown == TRIPLE_000 or not BIT[shown] & TRIPLE_MASK):
-        raise StateError(f"0-0-0 laid as the start shows the higher triple held, not {NAMES[shown]}")
-    return (seat, tile, points, shown)
-
-
-def _read_log(data: object, n: int) -> tuple[Any, ...]:
-    if not isinstance(data, Mapping):
-        raise StateError("a log entry must be a JSON object")
-    end = data["end"]
-    if end not in (OUT, BLOCKED):
-        raise StateError(f"a round ends {OUT!r} or {BLOCKED!r}, not {end!r}")
-    winners = data["winners"]
-    if not isinstance(winners, list) or not all(_is_int(s) and 0 <= s < n for s in winners):
-        raise StateError("bad round winners")
-    final = data.get("layout", [])
-    if not isinstance(final, list):
-        raise StateError("a round's final layout is a list of placements")
-    for text in final:
-        parse_placement(text if isinstance(text, str) else repr(text))
-    rnd = _nonneg(data["round"], "round")
-    start = _read_start(data["start"], n)
-    gains = tuple(_int_list(data["points"], n, "points"))
-    sums = tuple(_int_list(data["rack_sums"], n, "rack_sums"))
-    _check_round_end(rnd, end, tuple(winners), gains, sums)
-    return (rnd, start, end, tuple(winners), gains, sums, tuple(final))
-
-
-def _check_round_end(
-    rnd: int, end: str, winners: tuple[int, ...], gains: tuple[int, ...], sums: tuple[int, ...]
-) -> None:
-    """A log entry's winners and points are what its end and rack sums give (the package docstring's
-    end of a round)."""
-    if min(sums) < 0:
-        raise StateError(f"round {rnd + 1}'s rack sums cannot be below 0: {list(sums)}")
-    total = sum(sums)
-    if end == OUT:
-        if len(winners) != 1 or sums[winners[0]]:
-            raise StateError(f"round {rnd + 1} ended {OUT!r}: one winner, whose rack sum is 0")
-        expected = tuple(OUT_BONUS + total if s == winners[0] else 0 for s in range(len(sums)))
-    else:
-        low = min(sums)
-        if winners != tuple(s for s, v in enumerate(sums) if v == low):
-            raise StateError(f"round {rnd + 1} was {BLOCKED}: its winners are the seats with the lowest rack sum")
-        expected = tuple(total - 2 * v if v == low else 0 for v in sums)
-    if gains != expected:
-        raise StateError(
-            f"round {rnd + 1}'s rack sums {list(sums)} give the points {list(expected)}, not {list(gains)}"
-        )
+        return draw(self.view(seat)).text()

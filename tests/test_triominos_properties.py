@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from tritable.engine import Record, StateError
 from tritable.games.triominos import Triominos, TriominosState
-from tritable.games.triominos.game import DRAW, PASS
+from tritable.games.triominos.basics import DRAW, PASS
 from tritable.games.triominos.tiles import BIT, NAMES, SUMS, TILES, TRIPLE_000, TRIPLES_HIGH_FIRST
 
 MAX_PLIES = 5000
@@ -83,17 +83,17 @@ def test_random_games_keep_the_invariants(case: tuple[int, int, int, int]) -> No
         check_conservation(state)
         seat = state.current_player()
         actions = cast(list[tuple[int, ...]], state.legal_actions())
-        before = list(state.scores)
+        before = list(state.scores())
         rounds = len(state.log)
         choosing = state.choice
         action = actions[rng.randrange(len(actions))]
         state.apply_action(action)
         plies += 1
-        if reached_in is None and max(state.scores) >= target:
+        if reached_in is None and max(state.scores()) >= target:
             reached_in = rounds
         if len(state.log) == rounds:  # the round goes on: only the mover's score moves
-            assert all(state.scores[s] == before[s] for s in range(players) if s != seat)
-            delta = state.scores[seat] - before[seat]
+            assert all(state.scores()[s] == before[s] for s in range(players) if s != seat)
+            delta = state.scores()[seat] - before[seat]
             if action == DRAW:
                 assert delta == -5 and state.current_player() == seat
             elif action == PASS:
@@ -147,7 +147,7 @@ def check_views_and_json(state: TriominosState, rng: random.Random) -> None:
                 assert sample.racks[s].bit_count() == state.racks[s].bit_count()
                 assert sample.racks[s] & state.revealed[s] == state.revealed[s]
     spectator = state.view(None)
-    assert spectator["rack"] is None
+    assert spectator["hand"] is None
     assert hidden_shuffled(state, None, rng).view(None) == spectator
 
 
@@ -289,7 +289,7 @@ def test_lays_bonuses_and_blocking_match_an_independent_oracle(players: int, see
             # A turn never begins on a blocked table: the round would have ended.
             assert any(oracle_moves(state, s) for s in range(players))
         action = actions[rng.randrange(len(actions))]
-        before = state.scores[seat]
+        before = state.scores()[seat]
         rounds = len(state.log)
         if action == PASS and pool_empty:
             blocked = not any(oracle_moves(state, s) for s in range(players) if s != seat)
@@ -299,6 +299,6 @@ def test_lays_bonuses_and_blocking_match_an_independent_oracle(players: int, see
         bonus = oracle_bonus(state, action[1], action[2]) if len(action) == 4 else 0
         state.apply_action(action)
         if len(state.log) == rounds and len(action) == 4:
-            assert state.scores[seat] - before == SUMS[action[0]] + bonus
+            assert state.scores()[seat] - before == SUMS[action[0]] + bonus
             seen_bonus.add(bonus)
     assert 0 in seen_bonus
