@@ -74,6 +74,7 @@ class ToyNim(Game):
 
 class NimState(State):
     __slots__ = ("heap", "last", "to_move")
+    _HAS_VOCABULARY = True  # TRANSITION (issue #41)
 
     def __init__(self, game: Game, setup: Any, heap: int, to_move: int, last: int = -1) -> None:
         super().__init__(game, setup)
@@ -84,10 +85,14 @@ class NimState(State):
     def current_player(self) -> int:
         return TERMINAL if self.heap == 0 else self.to_move
 
-    def legal_actions(self, player: int | None = None) -> list[Action]:
-        if self.heap == 0 or (player is not None and player != self.to_move):
-            return []
+    def _legal_actions(self, seat: int) -> list[Action]:
         return list(range(1, min(3, self.heap) + 1))
+
+    def scores(self) -> list[float]:
+        return list(self.outcome().scores) if self.heap == 0 else [0.0] * self.game.players
+
+    def hand(self, seat: int) -> list[str]:
+        return []
 
     def _apply(self, seat: int, action: Action) -> None:
         take = _int_action(action, range(1, min(3, self.heap) + 1), "a legal take")
@@ -167,6 +172,7 @@ class ToyTicTacToe(Game):
 
 class TTTState(State):
     __slots__ = ("board",)
+    _HAS_VOCABULARY = True  # TRANSITION (issue #41)
 
     def __init__(self, game: Game, setup: Any, board: list[str]) -> None:
         super().__init__(game, setup)
@@ -184,11 +190,14 @@ class TTTState(State):
             return TERMINAL
         return 0 if self.board.count("x") == self.board.count("o") else 1
 
-    def legal_actions(self, player: int | None = None) -> list[Action]:
-        p = self.current_player()
-        if p < 0 or (player is not None and player != p):
-            return []
+    def _legal_actions(self, seat: int) -> list[Action]:
         return [i for i, c in enumerate(self.board) if c == "."]
+
+    def scores(self) -> list[float]:
+        return list(self.outcome().scores) if self.current_player() == TERMINAL else [0.0, 0.0]
+
+    def hand(self, seat: int) -> list[str]:
+        return []
 
     def _apply(self, seat: int, action: Action) -> None:
         cell = _int_action(action, range(9), "a cell")
@@ -264,30 +273,32 @@ class ToyPig(Game):
 
 
 class PigState(State):
-    __slots__ = ("plies", "pot", "rolling", "scores", "to_move")
+    __slots__ = ("_scores", "plies", "pot", "rolling", "to_move")
+    _HAS_VOCABULARY = True  # TRANSITION (issue #41)
 
     def __init__(
         self, game: Game, setup: Any, scores: list[int], pot: int, to_move: int, rolling: bool, plies: int
     ) -> None:
         super().__init__(game, setup)
-        self.scores = scores
+        self._scores = scores
         self.pot = pot
         self.to_move = to_move
         self.rolling = rolling
         self.plies = plies
 
     def current_player(self) -> int:
-        if max(self.scores) >= self.game.options["target"] or self.plies >= ToyPig.CAP:
+        if max(self._scores) >= self.game.options["target"] or self.plies >= ToyPig.CAP:
             return TERMINAL
         return CHANCE if self.rolling else self.to_move
 
-    def legal_actions(self, player: int | None = None) -> list[Action]:
-        p = self.current_player()
-        if p == TERMINAL:
-            return []
-        if p == CHANCE:
-            return [1, 2, 3, 4, 5, 6]
-        return ["roll", "hold"] if player in (None, p) else []
+    def _legal_actions(self, seat: int) -> list[Action]:
+        return [1, 2, 3, 4, 5, 6] if seat == CHANCE else ["roll", "hold"]
+
+    def scores(self) -> list[int]:
+        return list(self._scores)
+
+    def hand(self, seat: int) -> list[str]:
+        return []
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
         if self.current_player() != CHANCE:
@@ -311,7 +322,7 @@ class PigState(State):
             if action == "roll":
                 self.rolling = True
             else:
-                self.scores[seat] += self.pot
+                self._scores[seat] += self.pot
                 self.pot = 0
                 self.to_move = 1 - seat
         self.plies += 1
@@ -319,21 +330,21 @@ class PigState(State):
     def outcome(self) -> Outcome:
         if self.current_player() != TERMINAL:
             raise self._not_over()
-        return Outcome.from_scores(self.scores)
+        return Outcome.from_scores(self._scores)
 
     def clone(self) -> PigState:
         new = PigState(
-            self.game, self.initial_setup, list(self.scores), self.pot, self.to_move, self.rolling, self.plies
+            self.game, self.initial_setup, list(self._scores), self.pot, self.to_move, self.rolling, self.plies
         )
         new.history = list(self.history)
         return new
 
     def key(self) -> Hashable:
-        return (tuple(self.scores), self.pot, self.to_move, self.rolling, self.plies)
+        return (tuple(self._scores), self.pot, self.to_move, self.rolling, self.plies)
 
     def _data(self) -> JSON:
         return {
-            "scores": list(self.scores),
+            "scores": list(self._scores),
             "pot": self.pot,
             "to_move": self.to_move,
             "rolling": self.rolling,
@@ -347,7 +358,7 @@ class PigState(State):
         return {**self._view_header(seat), **self._data(), "setup": self.initial_setup}
 
     def render(self, seat: int | None = None) -> str:
-        return f"scores {self.scores}, pot {self.pot}"
+        return f"scores {self._scores}, pot {self.pot}"
 
 
 # -- Goofspiel: hidden hands, simultaneous bids ------------------------------------------------------
@@ -408,8 +419,8 @@ class ToyGoofspiel(Game):
         n = self.players
         hands: list[list[int]] = [[] for _ in range(n)]
         bids: list[int | None] = [None] * n
-        hands[seat] = list(view["hand"])
-        known = set(view["hand"]) | {c for b in view["played"] for c in b}
+        hands[seat] = [int(card) for card in view["hand"]]
+        known = set(hands[seat]) | {c for b in view["played"] for c in b}
         for s, b in enumerate(view["bids"]):
             if b is not None:
                 bids[s] = b
@@ -446,7 +457,8 @@ class ToyGoofspiel(Game):
 
 
 class GoofState(State):
-    __slots__ = ("bids", "hands", "played", "prizes", "round", "scores")
+    __slots__ = ("_scores", "bids", "hands", "played", "prizes", "round")
+    _HAS_VOCABULARY = True  # TRANSITION (issue #41)
 
     def __init__(
         self,
@@ -464,7 +476,7 @@ class GoofState(State):
         self.prizes = prizes
         self.round = round_
         self.bids = bids
-        self.scores = scores
+        self._scores = scores
         self.played = played
 
     @property
@@ -488,15 +500,14 @@ class GoofState(State):
             return tuple(s for s, b in enumerate(self.bids) if b is None)
         return (p,) if p >= 0 else ()
 
-    def legal_actions(self, player: int | None = None) -> list[Action]:
-        pending = self.players_to_move()
-        if player is None:
-            if len(pending) != 1:
-                return []
-            player = pending[0]
-        if player not in pending:
-            return []
-        return list(self.hands[player])
+    def _legal_actions(self, seat: int) -> list[Action]:
+        return list(self.hands[seat])
+
+    def scores(self) -> list[int]:
+        return list(self._scores)
+
+    def hand(self, seat: int) -> list[str]:
+        return [str(card) for card in self.hands[seat]]
 
     def _apply(self, seat: int, action: Action) -> None:
         card = _int_action(action, self.hands[seat], f"a card in seat {seat}'s hand")
@@ -505,20 +516,15 @@ class GoofState(State):
         if all(b is not None for b in self.bids):
             bids = [b for b in self.bids if b is not None]
             winner = bids.index(max(bids))
-            self.scores[winner] += self.prizes[self.round]
+            self._scores[winner] += self.prizes[self.round]
             self.played.append(bids)
             self.bids = [None] * self.game.players
             self.round += 1
 
-    def apply_action(self, action: Action, player: int | None = None) -> None:
-        seat = self._acting_seat(player)
-        self._apply(seat, action)
-        self.history.append((seat, action))
-
     def outcome(self) -> Outcome:
         if self.current_player() != TERMINAL:
             raise self._not_over()
-        return Outcome.from_scores(self.scores)
+        return Outcome.from_scores(self._scores)
 
     def clone(self) -> GoofState:
         new = GoofState(
@@ -528,7 +534,7 @@ class GoofState(State):
             self.prizes,
             self.round,
             list(self.bids),
-            list(self.scores),
+            list(self._scores),
             [list(b) for b in self.played],
         )
         new.history = list(self.history)
@@ -539,7 +545,7 @@ class GoofState(State):
             tuple(map(tuple, self.hands)),
             self.round,
             tuple(self.bids),
-            tuple(self.scores),
+            tuple(self._scores),
             tuple(map(tuple, self.played)),
         )
 
@@ -550,7 +556,7 @@ class GoofState(State):
             "prizes": list(self.prizes),
             "round": self.round,
             "bids": list(self.bids),
-            "scores": list(self.scores),
+            "scores": list(self._scores),
             "played": [list(b) for b in self.played],
         }
 
@@ -559,15 +565,13 @@ class GoofState(State):
         shown = [b if (self.sequential or s == seat) else None for s, b in enumerate(self.bids)]
         return {
             **self._view_header(seat),
-            "hand": list(self.hands[seat]) if seat is not None else None,
-            "hand_sizes": [len(h) for h in self.hands],
             "chosen": [b is not None for b in self.bids],
             "bids": shown,
             "prizes": list(self.prizes),
             "round": self.round,
-            "scores": list(self.scores),
+            "scores": list(self._scores),
             "played": [list(b) for b in self.played],
         }
 
     def render(self, seat: int | None = None) -> str:
-        return f"round {self.round}, scores {self.scores}"
+        return f"round {self.round}, scores {self._scores}"

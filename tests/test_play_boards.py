@@ -344,7 +344,9 @@ def test_tri_t_area_shows_the_city_as_scored_when_a_round_ends() -> None:
         assert sum(len(stack) for stack in result["board"]) > 0
         from tritable.cli.boards.tri_t_area import round_over as full_round_over
 
-        large = text_of(full_round_over(before.view(None), after.view(None), 100, 60), width=100)
+        drawn = full_round_over(before.view(None), after.view(None), 100, 60)
+        assert drawn is not None
+        large = text_of(drawn, width=100)
         assert large.count("■") == sum(len(stack) for stack in result["board"])
         # Only this round's rows, with what play scored during the round so that they add up.
         r = result["round"]

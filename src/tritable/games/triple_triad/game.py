@@ -721,7 +721,7 @@ class TripleTriadState(State):
 
     # -- results ------------------------------------------------------------------------------------
 
-    def scores(self) -> list[int]:  # type: ignore[override]  # cards are counted whole
+    def scores(self) -> list[int]:
         """Per seat: cards of its colour on the board plus cards left in its hand."""
         owner = self._owner
         return [owner.count(0) + len(self._hands[0]), owner.count(1) + len(self._hands[1])]
