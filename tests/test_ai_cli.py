@@ -62,7 +62,7 @@ def test_arena_table_and_players(app: typer.Typer) -> None:
 
 
 def test_arena_tables_keep_their_titles_and_figures_whole(app: typer.Typer, monkeypatch: pytest.MonkeyPatch) -> None:
-    from tritable.cli.main import console
+    from tritable.cli.common import console
 
     args = ["arena", "triad", "--agents", "random,greedy", "-n", "2", "-j", "1"]
     monkeypatch.setattr(console, "_width", 80)

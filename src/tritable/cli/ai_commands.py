@@ -17,6 +17,21 @@ from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from tritable.cli.command import Command
+from tritable.cli.common import (
+    check_seed,
+    console,
+    fail,
+    known_id,
+    make_game,
+    named,
+    position_of,
+    read_position,
+    record_folder,
+    stop_interrupted,
+    thinking,
+    titled_table,
+    write_record,
+)
 from tritable.engine import State, TritableError, game_class
 from tritable.engine.protocol import CHANCE, TERMINAL
 
@@ -74,7 +89,6 @@ def arena(
 
     Ctrl-C stops the run and reports the games finished so far (exit status 130)."""
     from tritable.ai.arena import check_specs, planned_games, run_arena, spec_args
-    from tritable.cli.main import check_seed, console, fail, known_id, make_game, record_folder, stop_interrupted
 
     if not 1 <= n_games <= MOST_GAMES:
         fail(f"--games takes 1 to {MOST_GAMES:,}, not {n_games}")
@@ -136,7 +150,6 @@ def arena(
 
 def _write_records(report: ArenaReport, folder: Path) -> int:
     """Write the records of the games played; how many were written."""
-    from tritable.cli.main import write_record
 
     for written, result in enumerate(report.results):
         write_record(folder, report.game.id, report.seed, result.index, result.record or "", written)
@@ -144,7 +157,6 @@ def _write_records(report: ArenaReport, folder: Path) -> int:
 
 
 def _print_report(report: ArenaReport) -> None:
-    from tritable.cli.main import console, titled_table
 
     g = report.game
     if report.interrupted and not report.games:
@@ -236,7 +248,6 @@ def hint_command(
 ) -> None:
     """The best action for the side to move, with its evaluation and the runner-up actions."""
     from tritable.ai.levels import hint, resolve
-    from tritable.cli.main import check_seed, console, fail, named, thinking
 
     check_seed(seed)
     state, names = _load_position(file)
@@ -277,7 +288,6 @@ def hint_command(
 
 def _load_position(path: Path) -> tuple[State, list[str] | None]:
     """The position of the record, state or setup in ``path``, and the record's names."""
-    from tritable.cli.main import position_of, read_position
 
     return position_of(path, read_position(path))
 

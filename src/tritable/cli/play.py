@@ -53,6 +53,17 @@ from tritable.cli.boards import (
     seat_style,
 )
 from tritable.cli.command import Command
+from tritable.cli.common import (
+    STDIN,
+    as_players_say,
+    check_seed,
+    fail,
+    known_id,
+    load_record,
+    make_game,
+    stop_interrupted,
+    write_text,
+)
 from tritable.cli.flow import Flow
 from tritable.engine import CHANCE, SIMULTANEOUS, TERMINAL, Action, Game, Record, State, TritableError
 
@@ -514,7 +525,6 @@ class Session:
         return True
 
     def refuse(self, why: str, again: str = "try again (help: ?)") -> None:
-        from tritable.cli.main import as_players_say
 
         why = as_players_say(why)
         self.console.print(Text.assemble(("✗ ", "bold red"), (why, "red"), (f" — {again}", "dim")))
@@ -576,7 +586,6 @@ class Session:
             raise TritableError("save needs a file name: save FILE")
         if not name.isprintable():
             raise TritableError("a file name cannot hold control characters")
-        from tritable.cli.main import write_text
 
         try:
             path = Path(name).expanduser()
@@ -868,8 +877,6 @@ def read_line(console: Console, prompt: str, interactive: bool) -> str:
         console.print()
         raise _NoInput from None
     except OSError as exc:  # standard input open for writing only, say
-        from tritable.cli.main import fail
-
         console.print()
         fail(f"cannot read standard input: {exc.strerror or exc}")
     if not interactive:
@@ -983,7 +990,6 @@ REPLAY_COMMANDS = (
 def step_replay(record: Record, console: Console) -> None:
     """Step forwards and back through ``record``, showing each position as a spectator sees it
     (or, after ``v N``, as seat PN sees it: its hidden hand included)."""
-    from tritable.cli.main import fail
 
     try:
         states = record.states()
@@ -1102,7 +1108,6 @@ def _replay_target(command: str, i: int, last: int) -> int | str:
 
 def _interrupted(console: Console, note: str) -> NoReturn:
     console.show_cursor(True)
-    from tritable.cli.main import stop_interrupted
 
     console.print(Text(f"\ninterrupted{note}", style="yellow"))
     stop_interrupted()
@@ -1157,7 +1162,6 @@ def play(
     ] = None,
 ) -> None:
     """Play a game at the terminal: against AI seats, or with friends at one keyboard."""
-    from tritable.cli.main import STDIN, as_players_say, check_seed, fail, known_id, load_record, make_game
 
     console = Console(highlight=False)
     if sys.stdin is None:  # started with standard input closed
