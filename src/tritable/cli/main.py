@@ -51,6 +51,36 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 
+
+def version() -> str:
+    """The installed version of tritable (``pyproject.toml``'s, through the package's metadata)."""
+    from importlib.metadata import PackageNotFoundError
+    from importlib.metadata import version as installed
+
+    try:
+        return installed("tritable")
+    except PackageNotFoundError:  # run from the sources without installing them
+        return "unknown (not installed)"
+
+
+def _show_version(value: bool) -> None:
+    if value:
+        print(f"tritable {version()}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _options(
+    show_version: Annotated[
+        bool,
+        typer.Option(
+            "--version", metavar="", is_eager=True, callback=_show_version, help="Print the version and exit."
+        ),
+    ] = False,
+) -> None:
+    """tritable: Triple Triad, Triominos, TriATri, Tri*T*Area and Triad, exactly by the rules."""
+
+
 MIN_BENCH_SECONDS = 0.01
 MAX_BENCH_SECONDS = 3600.0
 MOST_GAMES = 10_000_000
@@ -213,7 +243,7 @@ def replay(
     except TritableError as exc:
         record_refused(file, exc)
     if step:
-        from tritable.cli.play import step_replay
+        from tritable.cli.stepper import step_replay
 
         step_replay(rec, console)
         return
