@@ -261,3 +261,30 @@ def test_the_arena_says_how_many_games_a_rotation_makes_and_how_long_they_may_ta
     budget = plan_line(triad, ["hard", "random"], 10, 10, 1, 0)
     assert re.search(r"time: at most about \d+ (s|min)", budget), budget
     assert "a few seconds" in plan_line(triad, ["random", "greedy"], 2, 2, 1, 0)
+
+
+def test_an_early_exact_hint_gives_the_solvers_first_best_move(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ranking all 45 first moves would take the solver minutes: early on it gives one best move."""
+    from tritable.ai.solver import solve
+    from tritable.cli import prompt
+    from tritable.cli.saving import Saves
+
+    game = tritable.new_game("triple-triad")
+    state = game.state_from_setup(
+        {"hands": [HAND.split(","), ["SAM08G", "Gayla", "Gesper", "Grat", "Buel"]], "first": 0}
+    )
+    for text in ("Geezard@1", "SAM08G@5", "Funguar@3"):
+        state.apply_action(game.string_to_action(text))
+    table = quiet_table(game, state)
+    monkeypatch.setattr(prompt, "RANKED_MOST", 10)
+    asker = prompt.Prompt(table, Saves(table))
+    menu = table.menu(1)
+    assert len(menu) > 10
+    asker.hint(1, menu)
+    said = " ".join(table.console.export_text().split())
+    solution = solve(state)
+    best = re.search(r"hint: \(exact: the solver\) (\d+) (\S+) \(a sure (\w+)", said)
+    assert best is not None, said
+    assert game.string_to_action(best[2]) in solution.best_moves
+    assert best[3] == {1: "win", 0: "draw", -1: "loss"}[(solution.value > 0) - (solution.value < 0)]
+    assert f"the other {len(menu) - 1} moves are not ranked" in said

@@ -44,6 +44,10 @@ HELP = """\
 [bold]quit[/]        stop now (the game is not saved)
 Ctrl-C also stops."""
 
+RANKED_MOST = 40
+"""The most actions an exact hint ranks one by one (Triple Triad's second move: 40 placements);
+more (the first move, 45) and it gives the solver's first best move alone."""
+
 _CARD_CELL = re.compile(r"^(.+?)\s+(\d+)$")
 
 
@@ -182,6 +186,9 @@ class Prompt:
 
         snapshot = self.table.state.clone()
         level = hint_level(snapshot, seat)
+        if level == "perfect" and len(menu) > RANKED_MOST:
+            self.one_best(seat, menu, snapshot)
+            return
         try:
             suggestion = think(
                 self.console,
@@ -222,6 +229,31 @@ class Prompt:
             n = numbers.get(action)
             line.append(f"{n} " if n is not None else "", style="bold cyan" if not i else "cyan")
             line.append(f"{text} ({figure})", style="bold" if not i else "dim")
+        self.console.print(line)
+
+    def one_best(self, seat: int, menu: list[MenuItem], state: State) -> None:
+        """The solver's first best move and its exact outcome, where ranking every move would take
+        it minutes (the first move of Triple Triad: 45 placements on an empty board)."""
+        from tritable.ai.solver import solve_view
+
+        try:
+            solution = think(
+                self.console,
+                "solving…",
+                lambda: solve_view(state.game, state.view(seat), state.legal_actions(seat), all_best=False),
+            )
+        except Exception as exc:
+            raise TritableError(f"no hint: the solver failed ({type(exc).__name__}: {exc})") from None
+        best = solution.best_moves[0]
+        number = {item.action: item.number for item in menu}.get(best)
+        outcome = "a sure win" if solution.value > 0 else "a sure loss" if solution.value < 0 else "a sure draw"
+        if solution.value:
+            outcome += f" by {abs(solution.value)}"
+        line = Text("hint: ", style="bold magenta")
+        line.append("(exact: the solver) ", style="dim")
+        line.append(f"{number} " if number is not None else "", style="bold cyan")
+        line.append(f"{self.table.text(best)} ({outcome})", style="bold")
+        line.append(f"; the other {len(menu) - 1} moves are not ranked this early (it would take minutes)", style="dim")
         self.console.print(line)
 
     def undo(self, seat: int) -> bool:
