@@ -214,14 +214,16 @@ def test_the_board_is_drawn_within_the_size_given_or_at_its_one_size(monkeypatch
     calls.clear()
     monkeypatch.setattr(boards, "board_module", lambda gid: SimpleNamespace(draw=sized))
     boards.draw_view("triad", {})  # no size given: the module's own defaults
-    assert calls == [(80, 24)]
+    boards.draw_view("triad", {}, 60)  # a transcript: as tall as it needs
+    assert calls == [(80, 24), (60, boards.UNLIMITED)]
 
 
 # -- the pass screen, hint, version, arena -----------------------------------------------------------------
 
 
-def test_the_pass_screen_takes_save_as_its_goodbye_advises(tmp_path: Path) -> None:
-    save = tmp_path / "pass.json"
+def test_the_pass_screen_takes_save_as_its_goodbye_advises(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)  # a short name, which the console does not wrap
+    save = Path("pass.json")
     lines = f"\n1\nsave {save}\nmove\nquit\n"
     result = CliRunner().invoke(app, ["play", "triatri", "--hotseat", "--seed", "4"], input=lines)
     assert result.exit_code == 0, result.output

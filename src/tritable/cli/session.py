@@ -100,7 +100,7 @@ class Session:
     def finish(self) -> None:
         table = self.table
         table.console.print(Rule(Text("game over", style="bold")))
-        table.console.print(draw_state(table.state, None))
+        table.console.print(draw_state(table.state, None, table.console.width, table.console.height))
         recent = table.recent()
         if recent is not None:
             table.console.print(recent)

@@ -275,7 +275,7 @@ class Tabletop:
         changed = self.game.changed_options()
         opts = ", ".join(f"{k}={show_value(v)}" for k, v in changed.items()) if changed else "default rules"
         who = " ".join(f"{s.label}{'·AI ' + s.level if s.level else ''}" for s in self.seats)
-        text = Text(f"{self.game.name} · {who} · {opts} · seed {self.seed}", style="dim")
+        text = Text(f"{self.game.name} · {who} · {opts} · seed {self.seed} · help: ?", style="dim")
         text.truncate(self.console.width, overflow="ellipsis")
         return text
 

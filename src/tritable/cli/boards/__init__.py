@@ -97,18 +97,24 @@ def seat_text(game_id: str, seat: int, label: str | None = None) -> Text:
     return Text(label or f"P{seat + 1}", style=seat_style(game_id, seat))
 
 
+UNLIMITED = 1000
+"""The width or height :func:`draw_view` gives a game's ``draw`` where none limits it."""
+
+
 def draw_view(
     game_id: str, view: Mapping[str, Any], width: int | None = None, height: int | None = None
 ) -> RenderableType:
     """Draw ``view`` with the game's module, within ``width`` x ``height`` where given (the
-    terminal's size, less what the rest of the screen takes); raises whatever the module raises.
-    A module whose ``draw`` takes no size draws at its one size."""
+    terminal's size, less what the rest of the screen takes; one of them left out is no limit);
+    raises whatever the module raises. Neither given, the module draws at its own defaults; a
+    module whose ``draw`` takes no size draws at its one size."""
     module = board_module(game_id)
     if module is None:
         raise LookupError(f"no board drawing for {game_id}")
     draw = module.draw
     if (width is not None or height is not None) and _takes_size(draw):
-        sized: RenderableType = draw(view, width=width or 80, height=height or 24)
+        # A size left out is no limit that way: a transcript (piped input) is as tall as it needs.
+        sized: RenderableType = draw(view, width=width or UNLIMITED, height=height or UNLIMITED)
         return sized
     drawing: RenderableType = draw(view)
     return drawing
