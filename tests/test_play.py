@@ -843,6 +843,8 @@ def test_each_turn_s_whole_screen_fits_80x24(game: str, args: list[str], tmp_pat
         assert re.match(r"\S.* · action \d+ · ", rows[1]), shown  # the turn line under it
         assert rows[screen.cursor.y] == "P1>", shown  # the prompt, on the same screen
         assert any(re.search(r"(?<!\S)\d+ \S", row) for row in rows[2 : screen.cursor.y]), shown  # the menu
+        if "P1 plays" in term.output:  # a turn after one's own: the last actions are on screen too
+            assert any(row.startswith("last: ") for row in rows), shown
         term.send(term.first_listed())
     term.wait(PROMPT)
     term.send("quit")

@@ -290,3 +290,23 @@ def test_an_early_exact_hint_gives_the_solvers_first_best_move(monkeypatch: pyte
     assert game.string_to_action(best[2]) in solution.best_moves
     assert best[3] == {1: "win", 0: "draw", -1: "loss"}[(solution.value > 0) - (solution.value < 0)]
     assert f"the other {len(menu) - 1} moves are not ranked" in said
+
+
+def test_triple_triad_lists_45_placements_on_five_lines_at_80_columns() -> None:
+    game = tritable.new_game("triple-triad")
+    state = game.state_from_setup(
+        {"hands": [HAND.split(","), ["SAM08G", "Gayla", "Gesper", "Grat", "Buel"]], "first": 0}
+    )
+    table = quiet_table(game, state)
+    menu = table.menu(0)
+    assert len(menu) == 45
+    for width, lines in ((80, 6), (140, 6)):  # five cards and the line saying how numbers read
+        table.console.width = width
+        console = Console(width=width, record=True, file=open("/dev/null", "w"))  # noqa: SIM115
+        console.print(table.menu_table(menu))
+        text = console.export_text()
+        assert len(text.splitlines()) == lines, text
+        if width == 80:
+            assert "1  Geezard ↑1 →4 ↓1 ←5   cells 1 2 3 4 5 6 7 8 9" in text, text
+        else:
+            assert "Geezard ↑1 →4 ↓1 ←5   11 @1  12 @2" in text, text

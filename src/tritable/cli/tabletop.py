@@ -71,6 +71,10 @@ class Entry:
     """What the action scored where the game says so without events (``+48: 8 + 40 bonus``)."""
 
 
+COMPACT_NUMBERING = "type a row, then a cell: 25 lays row 2 on cell 5"
+"""How the compact menu's numbers read (a row written once, its cells after it)."""
+
+
 def event_lines(view: Mapping[str, Any]) -> list[str] | None:
     """The ``text`` of each of the view's ``events`` (what the last action did), or None when the
     game's views have no events yet."""
@@ -396,22 +400,27 @@ class Tabletop:
 
         if len(menu) == 1:
             return Flow([item(menu[0].number, menu[0].text), Text("(Enter plays it)", style="dim")], gap=3)
+        compact = False
+        listed: RenderableType
         if all(entry.short is None for entry in menu):
-            listed: RenderableType = Columns([item(e.number, e.text) for e in menu], padding=(0, 2))
+            listed = Columns([item(e.number, e.text) for e in menu], padding=(0, 2))
         else:
             rows: dict[str, list[MenuItem]] = {}
             for entry in menu:
                 grouped = group_action(self.game.id, entry.text)
                 rows.setdefault(grouped[0] if grouped else "", []).append(entry)
-            listed = self.grouped_menu(rows, item)
+            listed, compact = self.grouped_menu(rows, item)
         how = self.numbering(menu)
+        if compact:
+            how = COMPACT_NUMBERING  # the compact form says its own way: rows, then cells
         return listed if how is None else Group(listed, Text(how, style="dim"))
 
-    def grouped_menu(self, rows: dict[str, list[MenuItem]], item: Any) -> RenderableType:
+    def grouped_menu(self, rows: dict[str, list[MenuItem]], item: Any) -> tuple[RenderableType, bool]:
         """A group a line: its name, then its actions (``11 @1  12 @2``). Where that would wrap
         and the game numbers a group's actions by its row then the last digit (Triple Triad: the
         card's row, then the cell), the row is written once and each action by its last digit
-        (``1 Geezard ↑1 →4 ↓1 ←5  cells 1 2 3``), which keeps 45 placements on 5 lines."""
+        (``1 Geezard ↑1 →4 ↓1 ←5  cells 1 2 3``), which keeps 45 placements on 5 lines. Returns
+        the list and whether it is that compact form."""
         width = self.console.width
         label = max(len(key) for key in rows)
         # A row holds at most nine actions numbered by one last digit: the form is chosen for the
@@ -435,12 +444,12 @@ class Tabletop:
                 for i, e in enumerate(row):
                     cells.append((" " if i else "") + str(e.number % 10), style="bold cyan")
                 table.add_row(str(row[0].number // 10), key, cells)
-            return table
+            return table, True
         table.add_column(style="bold", no_wrap=True)
         table.add_column()
         for key, row in rows.items():
             table.add_row(key, Flow([item(e.number, e.short if e.short is not None else e.text) for e in row]))
-        return table
+        return table, False
 
     def numbering(self, menu: list[MenuItem]) -> str | None:
         """How the menu's numbers read, where they are the game's own rather than 1, 2, ..."""
