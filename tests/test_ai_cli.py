@@ -62,7 +62,7 @@ def test_arena_table_and_players(app: typer.Typer) -> None:
 
 
 def test_arena_tables_keep_their_titles_and_figures_whole(app: typer.Typer, monkeypatch: pytest.MonkeyPatch) -> None:
-    from tritable.cli.main import console
+    from tritable.cli.common import console
 
     args = ["arena", "triad", "--agents", "random,greedy", "-n", "2", "-j", "1"]
     monkeypatch.setattr(console, "_width", 80)
@@ -211,7 +211,7 @@ def test_hint_on_a_record(app: typer.Typer, tmp_path: Path) -> None:
     for row in (h["best"], *h["alternatives"]):  # no estimate in JSON either
         assert (row["value"], row["win_rate"], row["visits"]) == (None, None, 0)
     text = runner.invoke(app, ["hint", str(path), "--level", "mcts:iterations=60:rollout_depth=4"])
-    assert re.search(r"best: \S+ \(win rate \d+\.\d%, \d+ visits\)", text.stdout), text.stdout
+    assert re.search(r"best: \S+ \(\d+ visits, win rate \d+\.\d%\)", text.stdout), text.stdout
 
 
 def test_a_perfect_hint_tells_the_best_moves_from_the_other_wins(app: typer.Typer, tmp_path: Path) -> None:
@@ -311,7 +311,7 @@ def test_a_multiplayer_hint_says_how_many_seats_it_expects_to_beat(app: typer.Ty
     game = tritable.new_game("tri-t-area")
     path = write_record(tmp_path, game, 3, 4)
     text = runner.invoke(app, ["hint", str(path), "--level", "mcts:iterations=1:rollout_depth=2"]).stdout
-    assert re.search(r"best: \S+ \(ahead of \d+\.\d% of the others, 1 visit\)", text), text
+    assert re.search(r"best: \S+ \(1 visit, ahead of \d+\.\d% of the others\)", text), text
     assert "win rate" not in text
 
 

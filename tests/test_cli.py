@@ -31,7 +31,7 @@ def test_games_lists_ids_players_and_options() -> None:
 
 
 def test_games_on_a_narrow_screen_cuts_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
-    from tritable.cli.main import console
+    from tritable.cli.common import console
 
     monkeypatch.setattr(console, "_width", 50)  # ids and options used to end in "…"
     result = runner.invoke(app, ["games"])
@@ -74,7 +74,7 @@ def test_simulate_records_then_replay(tmp_path: Path) -> None:
 
 
 def test_simulate_keeps_its_title_on_one_line(monkeypatch: pytest.MonkeyPatch) -> None:
-    from tritable.cli.main import console
+    from tritable.cli.common import console
 
     monkeypatch.setattr(console, "_width", 80)
     # The table's columns are narrower than its title, which used to wrap ("(2 / players, seed 1)").
@@ -169,7 +169,7 @@ def test_bench_without_openspiel_says_the_ratio_target_was_not_measured(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from tritable.cli import bench
-    from tritable.cli.main import console
+    from tritable.cli.common import console
 
     monkeypatch.setattr(bench, "openspiel_loop", lambda seconds, seed: None)
     monkeypatch.setattr(console, "_width", 300)
@@ -184,7 +184,7 @@ def test_bench_without_openspiel_says_the_ratio_target_was_not_measured(
 
 
 def test_bench_table_on_a_narrow_screen_cuts_no_figure(monkeypatch: pytest.MonkeyPatch) -> None:
-    from tritable.cli.main import console
+    from tritable.cli.common import console
 
     monkeypatch.setattr(console, "_width", 50)  # "84,4…" plies/s and "trio…" used to be printed
     result = runner.invoke(app, ["bench", "--game", "triad", "--game", "triominos", "--seconds", "0.05", "--runs", "1"])
@@ -324,7 +324,7 @@ def test_a_closed_standard_output_is_an_error_not_silence() -> None:
 
 def test_files_are_written_whole_or_not_at_all(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A write that fails part way (a full disk) leaves neither a broken file nor a broken old one."""
-    from tritable.cli import main as cli_main
+    from tritable.cli import common as cli_common
 
     target = tmp_path / "results.json"
     target.write_text('{"old": true}')
@@ -346,11 +346,11 @@ def test_files_are_written_whole_or_not_at_all(tmp_path: Path, monkeypatch: pyte
 
     monkeypatch.setattr(os, "fdopen", Full)
     with pytest.raises(OSError, match="No space"):
-        cli_main.write_text(target, '{"new": true, "padding": "' + "x" * 10_000 + '"}')
+        cli_common.write_text(target, '{"new": true, "padding": "' + "x" * 10_000 + '"}')
     assert target.read_text() == '{"old": true}'
     assert sorted(p.name for p in tmp_path.iterdir()) == ["results.json"]
     monkeypatch.undo()
-    cli_main.write_text(target, "[1]")
+    cli_common.write_text(target, "[1]")
     assert target.read_text() == "[1]" and sorted(p.name for p in tmp_path.iterdir()) == ["results.json"]
 
 
@@ -391,7 +391,7 @@ def test_replay_refuses_step_with_json(tmp_path: Path) -> None:
 
 
 def test_a_file_written_over_keeps_its_mode(tmp_path: Path) -> None:
-    from tritable.cli.main import _UMASK, write_text
+    from tritable.cli.common import _UMASK, write_text
 
     target = tmp_path / "save.json"
     write_text(target, "[1]")
@@ -404,7 +404,7 @@ def test_a_file_written_over_keeps_its_mode(tmp_path: Path) -> None:
 def test_a_link_or_a_device_is_written_through_not_replaced(tmp_path: Path) -> None:
     import stat
 
-    from tritable.cli.main import write_text
+    from tritable.cli.common import write_text
 
     target = tmp_path / "target.json"
     target.write_text("[0]")
@@ -428,7 +428,7 @@ def test_a_link_or_a_device_is_written_through_not_replaced(tmp_path: Path) -> N
 
 
 def test_a_pipe_and_a_dangling_link_are_written_through(tmp_path: Path) -> None:
-    from tritable.cli.main import write_text
+    from tritable.cli.common import write_text
 
     # /dev/stdout on a pipe is /proc/self/fd/1, which resolves to "pipe:[N]", no file at all.
     read_end, write_end = os.pipe()

@@ -16,7 +16,10 @@ import tritable
 from tritable.ai.arena import seat_names
 from tritable.cli.boards import draw_state, draw_view, group_action, seat_style
 from tritable.cli.boards import triominos as triominos_board
-from tritable.cli.play import Seat, Session, _replay_target, outcome_table, parse_ai, seats_from_names
+from tritable.cli.outcome import outcome_table
+from tritable.cli.seats import Seat, parse_ai, seats_from_names
+from tritable.cli.session import Session
+from tritable.cli.stepper import replay_target
 from tritable.engine.playout import random_step
 from tritable.games.triominos.game import TriominosState
 from tritable.games.triominos.render import layout_drawing, neighbours, parse
@@ -360,7 +363,7 @@ def test_typing_ahead_is_dropped_and_the_history_only_when_asked(monkeypatch: py
     import termios
     import types
 
-    from tritable.cli.play import forget_typing
+    from tritable.cli.terminal import forget_typing
 
     calls: list[str] = []
     monkeypatch.setattr(termios, "tcflush", lambda fd, queue: calls.append(f"flush {queue == termios.TCIFLUSH}"))
@@ -742,6 +745,14 @@ def test_no_action_list_splits_an_entry_at_80_columns() -> None:
             menu = session.menu(p)
             for width in (50, 80):
                 text = text_of(session.menu_table(menu), width=width)
+                if "cells " in text:  # Triple Triad's compact form: a card's row once, then its cells
+                    rows: dict[int, list[str]] = {}
+                    for item in menu:
+                        rows.setdefault(item.number // 10, []).append(str(item.number % 10))
+                    flat = " ".join(text.split())
+                    for row, cells in rows.items():
+                        assert re.search(rf"(?<!\S){row} [^\d].*?cells {' '.join(cells)}(?!\S)", flat), (row, text)
+                    continue
                 for item in menu:
                     shown = item.short if item.short is not None and len(menu) > 1 else item.text
                     assert re.search(rf"(?<!\S){item.number} {re.escape(shown)}(?!\S)", text), (gid, width, shown, text)
@@ -839,17 +850,17 @@ def test_ai_seats_are_parsed_and_read_back_from_names() -> None:
 
 
 def test_replay_commands() -> None:
-    assert _replay_target("", 0, 5) == 1
-    assert _replay_target("n", 4, 5) == 5
-    assert isinstance(_replay_target("n", 5, 5), str)
-    assert _replay_target("p", 3, 5) == 2
-    assert isinstance(_replay_target("p", 0, 5), str)
-    assert _replay_target("g 4", 0, 5) == 4
-    assert isinstance(_replay_target("g 6", 0, 5), str)
-    assert isinstance(_replay_target("g", 0, 5), str)
-    assert _replay_target("e", 0, 5) == 5 and _replay_target("s", 4, 5) == 0
-    assert _replay_target("q", 2, 5) == -1
-    assert isinstance(_replay_target("dance", 2, 5), str)
+    assert replay_target("", 0, 5) == 1
+    assert replay_target("n", 4, 5) == 5
+    assert isinstance(replay_target("n", 5, 5), str)
+    assert replay_target("p", 3, 5) == 2
+    assert isinstance(replay_target("p", 0, 5), str)
+    assert replay_target("g 4", 0, 5) == 4
+    assert isinstance(replay_target("g 6", 0, 5), str)
+    assert isinstance(replay_target("g", 0, 5), str)
+    assert replay_target("e", 0, 5) == 5 and replay_target("s", 4, 5) == 0
+    assert replay_target("q", 2, 5) == -1
+    assert isinstance(replay_target("dance", 2, 5), str)
 
 
 def test_replay_step_answers_help(tmp_path: Path) -> None:
@@ -883,15 +894,59 @@ def test_triple_triad_lists_cards_apart_although_two_names_hold_a_comma() -> Non
 
 @pytest.mark.parametrize(("gid", "players", "said"), [("triad", 2, "wins "), ("triominos", 3, "ahead of ")])
 def test_a_hint_in_play_numbers_its_moves_as_the_menu_does(gid: str, players: int, said: str) -> None:
-    session = recording_session(gid, players)
+    state = tritable.new_game(gid, players).new_state(seed=2)
+    while len(state.legal_actions()) == 1:  # a forced start: the hint says so at once (below)
+        state.apply_action(state.legal_actions()[0])
+    session = recording_session(gid, players, state)
     p = session.state.current_player()
     menu = session.menu(p)
     session.hint(p, menu)
     text = " ".join(session.console.export_text().split())
-    hinted = re.findall(r"(\d+) (\S+) \(", text.split("hint: ", 1)[1])
+    hinted = re.findall(r"(\d+) (\S+) \((\d+) visits?", text.split("hint: ", 1)[1])
     listed = {item.number: item.text for item in menu}
-    assert hinted and all(listed.get(int(n)) == notation for n, notation in hinted), (hinted, listed)
+    assert hinted and all(listed.get(int(n)) == notation for n, notation, _ in hinted), (hinted, listed)
+    visits = [int(v) for _, _, v in hinted]
+    assert visits == sorted(visits, reverse=True), text  # the figure that ranks them reads in their order
     assert said in text and ("ahead of" in text) == (players > 2), text  # 3+ seats: the mean over the others
+
+
+def test_a_hint_on_a_forced_move_answers_at_once() -> None:
+    state = tritable.new_game("triominos", 2).new_state(seed=2)
+    assert len(state.legal_actions()) == 1  # the starter lays its start tile
+    session = recording_session("triominos", 2, state)
+    p = session.state.current_player()
+    menu = session.menu(p)
+    session.hint(p, menu)
+    text = " ".join(session.console.export_text().split())
+    assert f"hint: 1 {menu[0].text} — the only legal action (forced: nothing to weigh)" in text, text
+    assert "visits" not in text
+
+
+def test_a_hint_with_open_hands_is_the_solvers_best_first() -> None:
+    """With both Triple Triad hands in sight the hint is exact: the solver's moves, the best margin
+    first, never a losing move where the position is a draw or a win."""
+    from tritable.ai.solver import move_results
+
+    game = tritable.new_game("triple-triad", 2, {"same": True, "plus": True})
+    state = game.state_from_setup({"hands": HANDS, "first": 0})
+    for text in ("Geezard@1", "SAM08G@5", "Funguar@3", "Gayla@9"):
+        state.apply_action(game.string_to_action(text))
+    session = recording_session("triple-triad", 2, state)
+    p = session.state.current_player()
+    menu = session.menu(p)
+    session.hint(p, menu)
+    text = " ".join(session.console.export_text().split())
+    assert "(exact: the solver)" in text, text
+    best = max(margin for _, _, _, margin in move_results(game, state.view(p), state.legal_actions()))
+    first = re.search(r"hint: \(exact: the solver\) (\d+) (\S+) \(a sure (win|draw|loss)(?: by (\d+))?\)", text)
+    assert first is not None, text
+    margin = {"win": 1, "draw": 0, "loss": -1}[first[3]] * int(first[4] or 0)
+    assert margin == best, (margin, best, text)
+    margins = [
+        {"win": 1, "draw": 0, "loss": -1}[kind] * int(by or 0)
+        for kind, by in re.findall(r"a sure (win|draw|loss)(?: by (\d+))?", text)
+    ]
+    assert margins == sorted(margins, reverse=True), text
 
 
 def test_a_human_sees_its_own_hidden_rack_at_its_turn() -> None:

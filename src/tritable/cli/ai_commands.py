@@ -7,17 +7,43 @@ and exits with status 2.
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
+import random
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.console import Console
 from rich.markup import escape
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
 
 from tritable.cli.command import Command
-from tritable.engine import State, TritableError, game_class
+from tritable.cli.common import (
+    check_seed,
+    console,
+    fail,
+    known_id,
+    make_game,
+    named,
+    position_of,
+    read_position,
+    record_folder,
+    stop_interrupted,
+    thinking,
+    titled_table,
+    write_record,
+)
+from tritable.engine import Game, State, TritableError, game_class
+from tritable.engine.playout import random_playout
 from tritable.engine.protocol import CHANCE, TERMINAL
 
 if TYPE_CHECKING:
@@ -74,7 +100,6 @@ def arena(
 
     Ctrl-C stops the run and reports the games finished so far (exit status 130)."""
     from tritable.ai.arena import check_specs, planned_games, run_arena, spec_args
-    from tritable.cli.main import check_seed, console, fail, known_id, make_game, record_folder, stop_interrupted
 
     if not 1 <= n_games <= MOST_GAMES:
         fail(f"--games takes 1 to {MOST_GAMES:,}, not {n_games}")
@@ -106,11 +131,16 @@ def arena(
     folder = record_folder(record_to, g.id, seed) if record_to is not None else None
     # With --json the tables are not printed, but a terminal still shows the progress (on stderr).
     shown = Console(stderr=True) if as_json else console
+    if not as_json or shown.is_terminal:
+        workers = min(jobs if jobs is not None else (os.cpu_count() or 1), planned)
+        shown.print(plan_line(g, specs, n_games, planned, workers, seed), highlight=False, markup=False)
     with Progress(
         TextColumn("[bold]arena[/] {task.description}"),
         BarColumn(),
         MofNCompleteColumn(),
         TimeElapsedColumn(),
+        TextColumn("left"),
+        TimeRemainingColumn(),
         console=shown,
         transient=True,
         disable=as_json and not shown.is_terminal,
@@ -134,9 +164,61 @@ def arena(
         stop_interrupted()
 
 
+FAST_KINDS = frozenset({"random", "greedy"})
+"""Agents that answer at once: no budget to wait for."""
+SAMPLE_GAMES = 3
+"""Random games played to learn how many moves a game takes, for the arena's time estimate."""
+
+
+def plan_line(game: Game, specs: list[str], asked: int, planned: int, workers: int, seed: int) -> str:
+    """What an arena run will play and how long it may take, said before the first game: the
+    games a seat rotation makes (``--games 1`` of Tri*T*Area with four agents plays 24), and the
+    time the agents' budgets allow (a game's moves counted on a few random games); where an agent
+    has no time budget, the time is measured on the games as they finish (the progress bar)."""
+    from tritable.ai.arena import assignments
+    from tritable.ai.levels import resolve
+
+    seatings = len(assignments(specs))
+    games = f"{planned:,} game{'s' if planned != 1 else ''}"
+    if seatings > 1:
+        games += f": every deal under each of the {seatings} seatings"
+        if planned != asked:
+            games += f" (--games {asked:,} rounded up)"
+    budgets: list[float] = []
+    for spec in specs:
+        kind, settings = resolve(spec, game)
+        seconds = settings.get("seconds")
+        if kind in FAST_KINDS:
+            budgets.append(0.0)
+        elif isinstance(seconds, int | float) and seconds > 0:
+            budgets.append(float(seconds))
+        else:
+            return f"arena: {games}; time: measured on the first games (the bar shows the time left)"
+    rng = random.Random(seed)
+    moves = 0
+    for _ in range(SAMPLE_GAMES):
+        moves += random_playout(game.new_state(seed=rng.getrandbits(32)), rng)
+    per_seat = moves / SAMPLE_GAMES / game.players  # each seat's share of a game's moves
+    seconds = per_seat * sum(budgets) * planned / max(1, workers)
+    if seconds < 1:
+        return f"arena: {games}; time: a few seconds"
+    return (
+        f"arena: {games}; time: at most about {_duration(seconds)} ({workers} worker{'s' if workers != 1 else ''}, "
+        f"each agent's time budget a move, ~{per_seat:.0f} moves a seat a game)"
+    )
+
+
+def _duration(seconds: float) -> str:
+    """``40 s``, ``12 min``, ``3.5 h``."""
+    if seconds < 90:
+        return f"{seconds:.0f} s"
+    if seconds < 90 * 60:
+        return f"{seconds / 60:.0f} min"
+    return f"{seconds / 3600:.1f} h"
+
+
 def _write_records(report: ArenaReport, folder: Path) -> int:
     """Write the records of the games played; how many were written."""
-    from tritable.cli.main import write_record
 
     for written, result in enumerate(report.results):
         write_record(folder, report.game.id, report.seed, result.index, result.record or "", written)
@@ -144,7 +226,6 @@ def _write_records(report: ArenaReport, folder: Path) -> int:
 
 
 def _print_report(report: ArenaReport) -> None:
-    from tritable.cli.main import console, titled_table
 
     g = report.game
     if report.interrupted and not report.games:
@@ -236,7 +317,6 @@ def hint_command(
 ) -> None:
     """The best action for the side to move, with its evaluation and the runner-up actions."""
     from tritable.ai.levels import hint, resolve
-    from tritable.cli.main import check_seed, console, fail, named, thinking
 
     check_seed(seed)
     state, names = _load_position(file)
@@ -245,27 +325,41 @@ def hint_command(
         fail(f"{named(file)}: the game is over: there is no move to hint")
     if p == CHANCE:
         fail(f"{named(file)}: a chance step is next: nobody chooses")
+    g = state.game
+    # A seat with one legal action is answered at once: there is nothing to weigh.
+    forced = {seat: acts[0] for seat in state.players_to_move() if len(acts := state.legal_actions(seat)) == 1}
     try:
-        kind, _ = resolve(level, state.game)
-        with thinking("thinking…"):
-            hints = [hint(state, seat, level, seed) for seat in state.players_to_move()]
+        kind, _ = resolve(level, g)
+        searched = [seat for seat in state.players_to_move() if seat not in forced]
+        with thinking("thinking…") if searched else contextlib.nullcontext():
+            hints = {seat: hint(state, seat, level, seed).to_json() for seat in searched}
     except TritableError as exc:
         fail(str(exc))
+    rows: list[dict[str, Any]] = []
+    for seat in state.players_to_move():
+        if seat in forced:
+            only: dict[str, Any] = {"action": g.action_to_string(forced[seat]), "value": None, "win_rate": None}
+            only["visits"] = None
+            only |= {"solved": False, "optimal": True, "margin": None}
+            rows.append({"seat": seat, "level": level, "best": only, "alternatives": [], "forced": True})
+        else:
+            rows.append(hints[seat] | {"forced": False})
     if as_json:
-        out: dict[str, Any] = {
-            "game": state.game.id,
-            "actions": len(state.history),
-            "agent": kind,
-            "hints": [h.to_json() for h in hints],
-        }
+        out: dict[str, Any] = {"game": g.id, "actions": len(state.history), "agent": kind, "hints": rows}
         print(json.dumps(out, indent=1))
         return
-    names = names or [f"P{s + 1}" for s in range(state.game.players)]
-    for h in hints:
-        data = h.to_json()
+    names = names or [f"P{s + 1}" for s in range(g.players)]
+    for data in rows:
         best = data["best"]
+        if data["forced"]:
+            console.print(
+                f"{escape(names[data['seat']])} to move — the only legal action: [bold]{escape(best['action'])}[/] "
+                "(forced: nothing to weigh)",
+                highlight=False,
+            )
+            continue
         console.print(
-            f"{escape(names[h.seat])} to move — best: [bold]{escape(best['action'])}[/] "
+            f"{escape(names[data['seat']])} to move — best: [bold]{escape(best['action'])}[/] "
             f"({_describe(best, kind, state.game.players)})",
             highlight=False,
         )
@@ -277,7 +371,6 @@ def hint_command(
 
 def _load_position(path: Path) -> tuple[State, list[str] | None]:
     """The position of the record, state or setup in ``path``, and the record's names."""
-    from tritable.cli.main import position_of, read_position
 
     return position_of(path, read_position(path))
 
@@ -315,9 +408,11 @@ def _describe(row: dict[str, Any], kind: str, players: int = 2) -> str:
         return "not searched: no estimate"
     if row["visits"] is None:
         return f"evaluation {row['value']:+.3f} (in -1..1, not a win rate)"
+    # The search ranks its actions by visits (the most searched is the surest): they come first,
+    # so that the figures read in the order of the list, the rate after them.
     if players > 2:  # the mean over the other seats: how many of them it finishes ahead of
-        return f"ahead of {100 * row['win_rate']:.1f}% of the others, {_visits(row['visits'])}"
-    return f"win rate {100 * row['win_rate']:.1f}%, {_visits(row['visits'])}"
+        return f"{_visits(row['visits'])}, ahead of {100 * row['win_rate']:.1f}% of the others"
+    return f"{_visits(row['visits'])}, win rate {100 * row['win_rate']:.1f}%"
 
 
 def register(app: typer.Typer) -> None:

@@ -23,12 +23,12 @@ from typing import Annotated
 import typer
 
 from tritable.cli.command import Command
+from tritable.cli.common import console, fail, known_id, named, position_of, read_position, thinking
 from tritable.engine import State, TritableError
 from tritable.engine.protocol import json_type
 
 
 def _load_state(path: Path) -> State:
-    from tritable.cli.main import fail, known_id, named, position_of, read_position
 
     data = read_position(path)
     if not isinstance(data, dict):
@@ -51,7 +51,6 @@ def solve_file(
 ) -> None:
     """Solve a Triple Triad position exactly: the value for the side to move and its best moves."""
     from tritable.ai.solver import solve
-    from tritable.cli.main import console, fail, named, thinking
 
     state = _load_state(file)
     if state.is_terminal():

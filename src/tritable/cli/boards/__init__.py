@@ -3,7 +3,9 @@ r"""Rich drawings of each game's position, one module a game, read from a seat's
 Every module here draws from ``state.view(seat)`` alone (never from the full state, so a drawing
 can't leak what the seat may not see) and exports:
 
-* ``draw(view) -> RenderableType``: the board, hands, scores and whose turn, in colour;
+* ``draw(view, width=80, height=24) -> RenderableType``: the board, hands, scores and whose
+  turn, in colour, within ``width`` columns and ``height`` lines (a compact layout where the
+  terminal is small); a module not converted yet takes ``draw(view)`` alone;
 * ``SEAT_STYLES``: the Rich style of each seat's colour (seat 0 first);
 * optionally ``group(notation) -> (group, item)``: how to group the legal actions when listing
   them (Triple Triad groups by card, Triad by die), ``item`` being the short text shown in it;
@@ -27,6 +29,7 @@ A game with no module here is drawn with its own ``state.render(seat)`` text.
 from __future__ import annotations
 
 import importlib
+import inspect
 from collections.abc import Mapping
 from types import ModuleType
 from typing import Any
@@ -94,22 +97,45 @@ def seat_text(game_id: str, seat: int, label: str | None = None) -> Text:
     return Text(label or f"P{seat + 1}", style=seat_style(game_id, seat))
 
 
-def draw_view(game_id: str, view: Mapping[str, Any]) -> RenderableType:
-    """Draw ``view`` with the game's module; raises whatever the module raises."""
+UNLIMITED = 1000
+"""The width or height :func:`draw_view` gives a game's ``draw`` where none limits it."""
+
+
+def draw_view(
+    game_id: str, view: Mapping[str, Any], width: int | None = None, height: int | None = None
+) -> RenderableType:
+    """Draw ``view`` with the game's module, within ``width`` x ``height`` where given (the
+    terminal's size, less what the rest of the screen takes; one of them left out is no limit);
+    raises whatever the module raises. Neither given, the module draws at its own defaults; a
+    module whose ``draw`` takes no size draws at its one size."""
     module = board_module(game_id)
     if module is None:
         raise LookupError(f"no board drawing for {game_id}")
-    drawing: RenderableType = module.draw(view)
+    draw = module.draw
+    if (width is not None or height is not None) and _takes_size(draw):
+        # A size left out is no limit that way: a transcript (piped input) is as tall as it needs.
+        sized: RenderableType = draw(view, width=width or UNLIMITED, height=height or UNLIMITED)
+        return sized
+    drawing: RenderableType = draw(view)
     return drawing
 
 
-def draw_state(state: State, seat: int | None) -> RenderableType:
-    """What ``seat`` (None: a spectator) sees of ``state``: the game's drawing of its view, or the
-    game's own text when it has no drawing (or the drawing cannot read this view)."""
+def _takes_size(draw: Any) -> bool:
+    try:
+        parameters = inspect.signature(draw).parameters
+    except (TypeError, ValueError):
+        return False
+    return "width" in parameters and "height" in parameters
+
+
+def draw_state(state: State, seat: int | None, width: int | None = None, height: int | None = None) -> RenderableType:
+    """What ``seat`` (None: a spectator) sees of ``state``, within ``width`` x ``height`` where
+    given: the game's drawing of its view, or the game's own text when it has no drawing (or the
+    drawing cannot read this view)."""
     view = state.view(seat)
     if board_module(state.game.id) is not None:
         try:
-            return draw_view(state.game.id, view)
+            return draw_view(state.game.id, view, width, height)
         except (LookupError, TypeError, ValueError, AttributeError) as exc:
             fallback = Text(state.render(seat))
             fallback.append(f"\n(plain drawing: the board drawing failed: {exc!r})", style="dim")
