@@ -351,7 +351,7 @@ def _compact_card(name: str | None, seat: int, cards: Cards, width: int) -> list
     return spans
 
 
-def _compact(view: Mapping[str, Any], cards: Cards, width: int) -> Drawing:
+def _compact(view: Mapping[str, Any], cards: Cards, width: int, height: int | None = None) -> Drawing:
     top, bottom = _seats_top_bottom(view)
     side_width = max(0, width - (3 * _CELL + 4) - 1)
     side: list[list[Span]] = []
@@ -380,7 +380,8 @@ def _compact(view: Mapping[str, Any], cards: Cards, width: int) -> Drawing:
     rules = f" · {rules_text(options)}"
     if sum(len(t) for t, _ in head) + len(rules) <= width:
         head.append((rules, ""))
-    out.lines.append(head)
+    if height is None or len(board) + 1 <= height:  # else the screen's own turn line says it
+        out.lines.append(head)
     for i, extra in enumerate(side):
         line = board[i] if i < len(board) else [(" " * (3 * _CELL + 4), "")]
         out.lines.append([*line, (" ", ""), *extra] if extra else line)
@@ -442,7 +443,7 @@ def draw(view: Mapping[str, Any], width: int = 80, height: int | None = None) ->
     full = _full(view, cards, width)
     if full.width <= width and (height is None or full.height <= height):
         return full
-    return _compact(view, cards, width)
+    return _compact(view, cards, width, height)
 
 
 def _hand(view: Mapping[str, Any], seat: int) -> str:
