@@ -40,6 +40,7 @@ when the deal is complete, so every view starts after the deal (see ``tritable.i
 
 from __future__ import annotations
 
+import operator
 from collections import Counter
 from collections.abc import Callable, Sequence
 from functools import cache
@@ -88,8 +89,10 @@ class ActionTable:
         """The action numbered ``action_id``; :class:`IllegalActionError` outside ``0 .. size - 1``."""
         if type(action_id) is not int:
             try:
-                action_id = int(action_id)  # numpy integers, OpenSpiel's ints
-            except (TypeError, ValueError):
+                if isinstance(action_id, bool):
+                    raise TypeError(action_id)
+                action_id = operator.index(action_id)  # numpy integers
+            except TypeError:
                 raise IllegalActionError(f"an action id is a whole number, not {action_id!r}") from None
         if not 0 <= action_id < self.size:
             raise IllegalActionError(f"no action {action_id}: ids are 0 to {self.size - 1}")
