@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pickle
 import random
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -20,7 +21,7 @@ from tritable.interop.encoding import encoder  # noqa: E402
 from tritable.interop.tables import action_table, dealer  # noqa: E402
 
 # Every game and player count, with options that keep a game short where the defaults make it long.
-CONFIGS = [
+CONFIGS: list[tuple[str, dict[str, Any]]] = [
     ("tritable_triple_triad", {}),
     ("tritable_triple_triad", {"open": False, "same": True, "plus": True, "combo": True, "trade": "diff"}),
     ("tritable_triple_triad", {"open": False, "sudden_death": True, "elemental": True}),
@@ -81,7 +82,9 @@ def test_game_types_and_infos_are_honest() -> None:
     assert sim.get_type().dynamics == pyspiel.GameType.Dynamics.SIMULTANEOUS
     turns = pyspiel.load_game("tritable_triatri", {"players": 4, "turn_based": True})
     assert turns.get_type().dynamics == pyspiel.GameType.Dynamics.SEQUENTIAL
-    assert pyspiel.load_game("tritable_triad").get_type().information == pyspiel.GameType.Information.PERFECT_INFORMATION
+    assert (
+        pyspiel.load_game("tritable_triad").get_type().information == pyspiel.GameType.Information.PERFECT_INFORMATION
+    )
     assert pyspiel.load_game("tritable_tri_t_area").num_players() == 4
 
 
@@ -102,7 +105,7 @@ def test_game_parameters_are_the_options() -> None:
         pyspiel.load_game("tritable_triad", {"players": 3})
 
 
-def dealt(game: pyspiel.Game, rng: random.Random) -> pyspiel.State:
+def dealt(game: Any, rng: random.Random) -> Any:
     state = game.new_initial_state()
     while state.is_chance_node():
         actions, probs = zip(*state.chance_outcomes(), strict=True)
@@ -110,7 +113,7 @@ def dealt(game: pyspiel.Game, rng: random.Random) -> pyspiel.State:
     return state
 
 
-def random_action(state: pyspiel.State, rng: random.Random) -> None:
+def random_action(state: Any, rng: random.Random) -> None:
     if state.is_chance_node():
         actions, probs = zip(*state.chance_outcomes(), strict=True)
         state.apply_action(rng.choices(actions, probs)[0])
@@ -138,7 +141,7 @@ def test_games_sim_test_checks(name: str, params: dict[str, object]) -> None:
                 for p in players:
                     legal = state.legal_actions(p)
                     assert legal and legal == sorted(legal)
-                    assert 0 <= legal[0] and legal[-1] < game.num_distinct_actions()
+                    assert legal[0] >= 0 and legal[-1] < game.num_distinct_actions()
             if moves % 5 == 0:
                 copy = state.clone()
                 assert str(copy) == str(state) and copy.history() == state.history()
@@ -164,7 +167,7 @@ def test_games_sim_test_checks(name: str, params: dict[str, object]) -> None:
         assert sum(returns) == pytest.approx(game.utility_sum())
 
 
-def native_twin(state: pyspiel.State) -> tritable.State:
+def native_twin(state: Any) -> tritable.State:
     """The same position played natively: the interop's deal, then the same actions."""
     spec = state.get_game().spec
     drawn = [a for a in state.history()[: spec.dealer.steps]]
@@ -305,7 +308,9 @@ def test_observations_are_the_views() -> None:
     spectator = np.zeros_like(public.tensor)
     encoder(native.game).encode(native.view(None), encoder(native.game).split(spectator))
     assert np.array_equal(public.tensor, spectator)
-    everything = make_observation(game, pyspiel.IIGObservationType(perfect_recall=False, private_info=pyspiel.PrivateInfoType.ALL_PLAYERS))
+    everything = make_observation(
+        game, pyspiel.IIGObservationType(perfect_recall=False, private_info=pyspiel.PrivateInfoType.ALL_PLAYERS)
+    )
     assert json.loads(everything.string_from(state, 0)) == json.loads(json.dumps(native.to_json()))
     # before the deal is complete nobody has seen anything
     fresh = game.new_initial_state()
@@ -364,4 +369,4 @@ def test_native_state_wants_a_tritable_state() -> None:
     state = pyspiel.load_game("tritable_triad").new_initial_state()
     assert tos.native_state(state) is None  # the deal is under way
     assert state.current_player() == pyspiel.PlayerId.CHANCE
-    assert SIMULTANEOUS == int(pyspiel.PlayerId.SIMULTANEOUS)
+    assert int(pyspiel.PlayerId.SIMULTANEOUS) == SIMULTANEOUS

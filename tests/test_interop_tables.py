@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from typing import cast
 
 import pytest
 
@@ -38,7 +39,9 @@ def random_game(game: tritable.Game, seed: int) -> list[State]:
     states = [state.clone()]
     while not state.is_terminal():
         seat = state.players_to_move()[0]
-        state.apply_action(rng.choice(state.legal_actions(seat)), seat if state.current_player() == SIMULTANEOUS else None)
+        state.apply_action(
+            rng.choice(state.legal_actions(seat)), seat if state.current_player() == SIMULTANEOUS else None
+        )
         states.append(state.clone())
     return states
 
@@ -60,7 +63,7 @@ def test_every_legal_action_has_an_id_and_back(game_id: str, players: int, optio
 def test_int_tables_hold_every_action_with_notation(game_id: str) -> None:
     game = tritable.new_game(game_id, 4 if game_id == "tri-t-area" else 2)
     table = action_table(game)
-    actions = [table.from_id(i) for i in range(table.size)]
+    actions = [cast(int, table.from_id(i)) for i in range(table.size)]
     assert actions == sorted(actions)  # ascending, so OpenSpiel's sorted ids are the game's order of values
     for a in actions:
         assert game.string_to_action(game.action_to_string(a)) == a

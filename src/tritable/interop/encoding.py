@@ -13,7 +13,7 @@ observation *strings* are the view itself, whole.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 
@@ -337,7 +337,7 @@ class TriominosEncoder(Encoder):
         rel = {s: i for i, s in enumerate(order)}
         layout = parts["layout"]
         for text in view["layout"]:
-            tile, x, y, r = self.read(text)  # type: ignore[misc]
+            _tile, x, y, r = cast(tuple[int, int, int, int], self.read(text))
             name = text.partition("@")[0]
             numbers = [int(v) for v in name.split("-")]
             cell = self.cells[(x, y)]

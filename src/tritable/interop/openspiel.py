@@ -15,7 +15,7 @@ combination raises the game's own ``OptionError``. Besides these, TriATri and Tr
 >>> while state.is_chance_node():  # the twelve dice, 1/3 each
 ...     state.apply_action(state.chance_outcomes()[0][0])
 >>> state.current_player(), [state.action_to_string(a) for a in state.legal_actions()][:2]
-(0, ['a1=1>a2', 'b1=1>b2'])
+(0, ['a1=2>a3', 'a1=2>c3'])
 
 The model
 ---------
@@ -219,7 +219,7 @@ def _game_type(game_id: str, simultaneous: bool, perfect: bool) -> pyspiel.GameT
     )
 
 
-class TritableGame(pyspiel.Game):
+class TritableGame(pyspiel.Game):  # type: ignore[misc]
     """A tritable game for OpenSpiel: made by ``pyspiel.load_game("tritable_<id>", params)``."""
 
     game_id: str = ""
@@ -258,7 +258,7 @@ class TritableGame(pyspiel.Game):
         return TritableObserver(self.spec, iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False))
 
 
-class TritableState(pyspiel.State):
+class TritableState(pyspiel.State):  # type: ignore[misc]
     """A position: the deal so far, then the tritable state (``native_state(state)``)."""
 
     def __init__(self, game: TritableGame) -> None:
@@ -324,7 +324,9 @@ class TritableState(pyspiel.State):
             raise IllegalActionError("joint actions are for simultaneous nodes")
         pending = native.players_to_move()
         if len(actions) != self._spec.game.players:
-            raise IllegalActionError(f"a joint action has one action a seat ({self._spec.game.players}), not {len(actions)}")
+            raise IllegalActionError(
+                f"a joint action has one action a seat ({self._spec.game.players}), not {len(actions)}"
+            )
         trial = native.clone()  # all or nothing: a later seat's illegal choice leaves no earlier one applied
         for seat in pending:
             trial.apply_action(self._spec.table.from_id(actions[seat]), seat)
@@ -339,8 +341,9 @@ class TritableState(pyspiel.State):
             )
         self._drawn.append(outcome)
         if len(self._drawn) == spec.dealer.steps:
-            self._native = spec.game.new_state(setup=spec.dealer.setup(self._drawn))
-            self._base = _Base(self._native.clone(), tuple(() for _ in range(spec.game.players)), 0)
+            native = spec.game.new_state(setup=spec.dealer.setup(self._drawn))
+            self._native = native
+            self._base = _Base(native.clone(), tuple(() for _ in range(spec.game.players)), 0)
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:

@@ -11,7 +11,7 @@ option or a bad value raises the game's ``OptionError`` at once.
 >>> e.agents, e.agent_selection
 (['player_0', 'player_1'], 'player_0')
 >>> obs, reward, terminated, truncated, info = e.last()
->>> sorted(obs), obs["action_mask"].sum() == len(info["legal_actions"])
+>>> sorted(obs), int(obs["action_mask"].sum()) == len(info["legal_actions"])
 (['action_mask', 'observation'], True)
 >>> e.step(int(obs["action_mask"].argmax()))
 >>> e.agent_selection
@@ -120,7 +120,7 @@ class _Dealing:
 class TritableAECEnv(_Dealing, AECEnv):  # type: ignore[misc]
     """A tritable game as a PettingZoo AEC environment (make it with :func:`env`)."""
 
-    metadata: dict[str, Any] = {"render_modes": ["ansi"], "name": "tritable_v0", "is_parallelizable": False}
+    metadata: dict[str, Any] = {"render_modes": ["ansi"], "name": "tritable_v0", "is_parallelizable": False}  # noqa: RUF012 - PettingZoo reads it here; each env sets its own name
 
     def __init__(
         self, game_id: str, players: int | None = None, render_mode: str | None = None, **options: Any
@@ -134,11 +134,11 @@ class TritableAECEnv(_Dealing, AECEnv):  # type: ignore[misc]
         self.possible_agents = list(self._table.agents)
         self.state: State | None = None
 
-    @functools.lru_cache(maxsize=None)  # noqa: B019 - one space object an agent, as PettingZoo asks
+    @functools.cache  # noqa: B019 - one space object an agent, as PettingZoo asks
     def observation_space(self, agent: str) -> gymnasium.Space[Any]:
         return self._table.observation_space
 
-    @functools.lru_cache(maxsize=None)  # noqa: B019
+    @functools.cache  # noqa: B019
     def action_space(self, agent: str) -> gymnasium.Space[Any]:
         return spaces.Discrete(self._table.table.size)
 
@@ -196,7 +196,7 @@ class TritableAECEnv(_Dealing, AECEnv):  # type: ignore[misc]
         result = super().last(observe)
         if observe and self.state is not None:  # the view is what the observation encodes
             result[4]["view"] = self.state.view(self._table.seat[self.agent_selection])
-        return result  # type: ignore[no-any-return]
+        return result
 
     def render(self) -> str | None:
         if self.render_mode is None:
@@ -214,7 +214,7 @@ class TritableAECEnv(_Dealing, AECEnv):  # type: ignore[misc]
 class TritableParallelEnv(_Dealing, ParallelEnv):  # type: ignore[misc]
     """A tritable game with simultaneous choices as a PettingZoo parallel environment."""
 
-    metadata: dict[str, Any] = {"render_modes": ["ansi"], "name": "tritable_v0"}
+    metadata: dict[str, Any] = {"render_modes": ["ansi"], "name": "tritable_v0"}  # noqa: RUF012 - PettingZoo reads it here; each env sets its own name
 
     def __init__(
         self, game_id: str, players: int | None = None, render_mode: str | None = None, **options: Any
@@ -233,11 +233,11 @@ class TritableParallelEnv(_Dealing, ParallelEnv):  # type: ignore[misc]
         self.agents: list[str] = []
         self.state: State | None = None
 
-    @functools.lru_cache(maxsize=None)  # noqa: B019
+    @functools.cache  # noqa: B019
     def observation_space(self, agent: str) -> gymnasium.Space[Any]:
         return self._table.observation_space
 
-    @functools.lru_cache(maxsize=None)  # noqa: B019
+    @functools.cache  # noqa: B019
     def action_space(self, agent: str) -> gymnasium.Space[Any]:
         return spaces.Discrete(self._table.table.size)
 

@@ -70,7 +70,7 @@ class ActionTable:
     >>> import tritable
     >>> table = action_table(tritable.new_game("triad"))
     >>> table.size, table.to_id(table.from_id(40)) == 40
-    (2736, True)
+    (1120, True)
     """
 
     def __init__(self, size: int, to_id: Callable[[Action], int], from_id: Callable[[int], Action]) -> None:
@@ -111,7 +111,7 @@ def _int_table(game_id: str, game: Game) -> ActionTable:
             actions.append(a)
     if actions == list(range(len(actions))):  # dense: the id is the action
         return ActionTable(len(actions), _same_int, _same_int)
-    index = {a: i for i, a in enumerate(actions)}
+    index: dict[Action, int] = {a: i for i, a in enumerate(actions)}
     return ActionTable(len(actions), index.__getitem__, actions.__getitem__)
 
 
@@ -153,7 +153,7 @@ def _triominos_table() -> ActionTable:
         if not isinstance(action, tuple):
             raise TypeError(action)
         if len(action) == 1:
-            return _TRIOMINOS_SPECIAL.index(action)  # type: ignore[arg-type]
+            return _TRIOMINOS_SPECIAL.index(action)
         tile, x, y, r = action
         if not (0 <= tile < TRIOMINOS_TILES and 0 <= r < 3):
             raise ValueError(action)
