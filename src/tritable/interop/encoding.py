@@ -314,7 +314,17 @@ class TriominosEncoder(Encoder):
         self.read = game.string_to_action
         self.cells = {c: i for i, c in enumerate(triominos_cells())}
         self.tiles = {game.action_to_string((t, 0, 0, 0)).partition("@")[0]: t for t in range(56)}
+        self._lays: dict[str, tuple[int, list[float]]] = {}  # a lay's notation read once (at most 776,328)
         super().__init__(game)
+
+    def _lay(self, text: str) -> tuple[int, list[float]]:
+        """The cell of a laid tile's notation and its row of the layout part."""
+        _tile, x, y, r = cast(tuple[int, int, int, int], self.read(text))
+        numbers = [int(v) for v in text.partition("@")[0].split("-")]
+        row = [1.0, 0.0, 0.0, 0.0]
+        for corner in range(3):  # the lowest number at corner r, the others clockwise after it
+            row[1 + (r + corner) % 3] = (numbers[corner] + 1) / 6
+        return self.cells[(x, y)], row
 
     def _pieces(self) -> list[Piece]:
         n = self.players
@@ -336,14 +346,13 @@ class TriominosEncoder(Encoder):
         order = self.common(view, parts)
         rel = {s: i for i, s in enumerate(order)}
         layout = parts["layout"]
+        lays = self._lays
         for text in view["layout"]:
-            _tile, x, y, r = cast(tuple[int, int, int, int], self.read(text))
-            name = text.partition("@")[0]
-            numbers = [int(v) for v in name.split("-")]
-            cell = self.cells[(x, y)]
-            layout[cell, 0] = 1
-            for corner in range(3):  # the lowest number at corner r, the others clockwise after it
-                layout[cell, 1 + (r + corner) % 3] = (numbers[corner] + 1) / 6
+            lay = lays.get(text)
+            if lay is None:
+                lay = lays[text] = self._lay(text)
+            cell, corners = lay
+            layout[cell] = corners
         if view.get("last"):
             x, y = view["last"]
             parts["last"][self.cells[(x, y)]] = 1

@@ -69,7 +69,7 @@ import pyspiel
 
 import tritable
 from tritable.engine.errors import IllegalActionError, OptionError
-from tritable.engine.protocol import SIMULTANEOUS, TERMINAL, Action, Game, State
+from tritable.engine.protocol import CHANCE, SIMULTANEOUS, TERMINAL, Action, Game, State
 from tritable.engine.registry import game_class, game_ids
 from tritable.interop.encoding import Encoder, encoder
 from tritable.interop.tables import ActionTable, Dealer, action_table, dealer
@@ -283,40 +283,48 @@ class TritableState(pyspiel.State):  # type: ignore[misc]
     # -- turn ------------------------------------------------------------------------------------
 
     def current_player(self) -> int:
-        native = self._native
-        if native is None:
-            return int(pyspiel.PlayerId.CHANCE)
-        p = native.current_player()
+        live = self._live  # not self._native: OpenSpiel asks this several times an action
+        if live is None:
+            return CHANCE
+        p = live.state.current_player()
         if p == SIMULTANEOUS and not self._spec.simultaneous:
-            return native.players_to_move()[0]
+            return live.state.players_to_move()[0]
         return p  # a seat, or SIMULTANEOUS / TERMINAL, which are OpenSpiel's values
 
     def is_terminal(self) -> bool:
-        return self._native is not None and self._native.current_player() == TERMINAL
+        live = self._live
+        return live is not None and live.state.current_player() == TERMINAL
 
     def _legal_actions(self, player: int) -> list[int]:
-        native = self._native
-        if native is None or native.current_player() == TERMINAL or player not in native.players_to_move():
+        live = self._live
+        if live is None:
             return []
-        to_id = self._spec.table.to_id
-        return sorted(to_id(a) for a in native.legal_actions(player))
+        native = live.state
+        p = native.current_player()
+        if p == player:
+            return self._spec.table.ids(native.legal_actions())
+        if p == TERMINAL or player not in native.players_to_move():
+            return []
+        return self._spec.table.ids(native.legal_actions(player))
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        if self._native is not None:
+        if self._live is not None:
             raise IllegalActionError("this is not a chance node: the deal is complete")
         return list(self._spec.dealer.outcomes(self._drawn))
 
     # -- actions ---------------------------------------------------------------------------------
 
     def _apply_action(self, action: int) -> None:
-        native = self._native
-        if native is None:
+        live = self._live
+        if live is None:
             self._deal(action)
             return
+        native = live.state
         move = self._spec.table.from_id(action)
-        p = native.current_player()
-        seat = native.players_to_move()[0] if p == SIMULTANEOUS else None
-        native.apply_action(move, seat)
+        if native.current_player() == SIMULTANEOUS:  # turn_based: the seats in order
+            native.apply_action(move, native.players_to_move()[0])
+        else:
+            native.apply_action(move)
 
     def _apply_actions(self, actions: Sequence[int]) -> None:
         native = self._native
@@ -334,8 +342,8 @@ class TritableState(pyspiel.State):  # type: ignore[misc]
 
     def _deal(self, outcome: int) -> None:
         spec = self._spec
-        odds = spec.dealer.outcomes(self._drawn)
-        if type(outcome) is not int or not any(o == outcome for o, _ in odds):
+        if type(outcome) is not int or not spec.dealer.possible(self._drawn, outcome):  # OpenSpiel does not check
+            odds = spec.dealer.outcomes(self._drawn)
             raise IllegalActionError(
                 f"{outcome!r} is no chance outcome here (outcomes: {', '.join(str(o) for o, _ in odds)})"
             )

@@ -78,19 +78,18 @@ class _Table:
         )
         self.action_space = spaces.Discrete(self.table.size)
 
-    def observe(self, state: State, seat: int, acting: bool) -> dict[str, np.ndarray]:
+    def observe(self, view: Mapping[str, Any], legal: list[int]) -> dict[str, np.ndarray]:
+        """The observation of ``view`` for a seat whose legal action ids are ``legal``."""
         tensor = np.zeros(self.encoder.size, np.float32)
-        self.encoder.encode(state.view(seat), self.encoder.split(tensor))
+        self.encoder.encode(view, self.encoder.split(tensor))
         mask = np.zeros(self.table.size, np.int8)
-        if acting:
-            mask[self.legal_ids(state, seat)] = 1
+        mask[legal] = 1
         return {"observation": tensor, "action_mask": mask}
 
     def legal_ids(self, state: State, seat: int) -> list[int]:
         if state.current_player() == TERMINAL or seat not in state.players_to_move():
             return []
-        to_id = self.table.to_id
-        return sorted(to_id(a) for a in state.legal_actions(seat))
+        return self.table.ids(state.legal_actions(seat))
 
     def action(self, action: Any) -> Any:
         if isinstance(action, np.ndarray) and action.shape == ():
@@ -166,10 +165,11 @@ class TritableAECEnv(_Dealing, AECEnv):  # type: ignore[misc]
         return self.state
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        state = self._live()
-        seat = self._table.seat[agent]
-        acting = agent == self.agent_selection and not state.is_terminal()
-        return self._table.observe(state, seat, acting)
+        return self._observe(agent, self._live().view(self._table.seat[agent]))
+
+    def _observe(self, agent: str, view: Mapping[str, Any]) -> dict[str, np.ndarray]:
+        legal = self.infos[agent].get("legal_actions", []) if agent == self.agent_selection else []
+        return self._table.observe(view, legal)
 
     def step(self, action: Any) -> None:
         state = self._live()
@@ -193,10 +193,14 @@ class TritableAECEnv(_Dealing, AECEnv):  # type: ignore[misc]
             self._select()
 
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
-        result = super().last(observe)
-        if observe and self.state is not None:  # the view is what the observation encodes
-            result[4]["view"] = self.state.view(self._table.seat[self.agent_selection])
-        return result
+        agent = self.agent_selection
+        info = self.infos[agent]
+        observation = None
+        if observe:  # the view goes with the observation that encodes it
+            view = self._live().view(self._table.seat[agent])
+            info["view"] = view
+            observation = self._observe(agent, view)
+        return observation, self._cumulative_rewards[agent], self.terminations[agent], self.truncations[agent], info
 
     def render(self) -> str | None:
         if self.render_mode is None:
@@ -253,8 +257,9 @@ class TritableParallelEnv(_Dealing, ParallelEnv):  # type: ignore[misc]
         infos = {}
         for agent in self.agents:
             seat = self._table.seat[agent]
-            obs[agent] = self._table.observe(state, seat, seat in acting)
-            infos[agent] = {"legal_actions": self._table.legal_ids(state, seat)}
+            legal = self._table.legal_ids(state, seat) if seat in acting else []
+            obs[agent] = self._table.observe(state.view(seat), legal)
+            infos[agent] = {"legal_actions": legal}
         return obs, infos
 
     def reset(

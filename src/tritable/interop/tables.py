@@ -6,11 +6,11 @@ in one setup drawn at the start. This module bridges the two for every built-in 
 public protocol only (notation, ``random_setup``, ``new_state(setup=...)``):
 
 * :class:`ActionTable`: a fixed, complete enumeration of every action a game can ever take. For
-  the int-action games it is every int below the game's documented bound whose notation reads
-  back to it, in ascending order; for Triominos (tuple actions ``(tile, x, y, r)``) it is
-  arithmetic over every triangle the layout can reach (a tile is laid next to the layout, so the
-  ``k``-th tile lies at most ``k`` edges from the start triangle: at most 55 edges), every tile
-  and every turn, after ``draw`` and ``pass``.
+  the int-action games the id is the action itself: every int below the game's documented bound
+  (the ints there that are no action are ids that are never legal). For Triominos (tuple actions
+  ``(tile, x, y, r)``) it is arithmetic over every triangle the layout can reach (a tile is laid
+  next to the layout, so the ``k``-th tile lies at most ``k`` edges from the start triangle: at
+  most 55 edges), every tile and every turn, after ``draw`` and ``pass``.
 
 * :class:`Dealer`: the setup as a fixed-length sequence of chance outcomes with their exact
   probabilities, ending in the setup JSON the game is started from:
@@ -46,7 +46,7 @@ from collections.abc import Callable, Sequence
 from functools import cache
 from typing import Any
 
-from tritable.engine.errors import IllegalActionError, NotationError
+from tritable.engine.errors import IllegalActionError
 from tritable.engine.protocol import JSON, Action, Game
 
 # The documented bound of each int-action game's actions (its module docstring's "Actions and
@@ -69,14 +69,28 @@ class ActionTable:
 
     >>> import tritable
     >>> table = action_table(tritable.new_game("triad"))
-    >>> table.size, table.to_id(table.from_id(40)) == 40
-    (1120, True)
+    >>> table.size, table.from_id(40), action_table(tritable.new_game("triominos")).from_id(40)
+    (2736, 40, (12, 0, 0, 2))
     """
 
-    def __init__(self, size: int, to_id: Callable[[Action], int], from_id: Callable[[int], Action]) -> None:
+    def __init__(
+        self,
+        size: int,
+        to_id: Callable[[Action], int],
+        from_id: Callable[[int], Action],
+        identity: bool = False,
+    ) -> None:
         self.size = size
         self._to_id = to_id
         self._from_id = from_id
+        self.identity = identity
+        """True when every id is the action itself (the int-action games)."""
+
+    def ids(self, actions: list[Action]) -> list[int]:
+        """The ids of legal ``actions``, ascending (OpenSpiel's order of legal actions)."""
+        if self.identity:
+            return sorted(actions)  # type: ignore[type-var, arg-type]
+        return sorted(map(self._to_id, actions))
 
     def to_id(self, action: Action) -> int:
         """The id of ``action``; :class:`IllegalActionError` for a value that is no action."""
@@ -100,19 +114,8 @@ class ActionTable:
 
 
 @cache
-def _int_table(game_id: str, game: Game) -> ActionTable:
-    actions: list[int] = []
-    for a in range(_INT_ACTION_BOUND[game_id]):
-        try:
-            text = game.action_to_string(a)
-        except (NotationError, IllegalActionError, KeyError, IndexError, ValueError):
-            continue
-        if game.string_to_action(text) == a:
-            actions.append(a)
-    if actions == list(range(len(actions))):  # dense: the id is the action
-        return ActionTable(len(actions), _same_int, _same_int)
-    index: dict[Action, int] = {a: i for i, a in enumerate(actions)}
-    return ActionTable(len(actions), index.__getitem__, actions.__getitem__)
+def _int_table(game_id: str) -> ActionTable:
+    return ActionTable(_INT_ACTION_BOUND[game_id], _same_int, _same_int, identity=True)
 
 
 def _same_int(value: Any) -> int:
@@ -175,8 +178,7 @@ def action_table(game: Game) -> ActionTable:
         return _triominos_table()
     if game.id not in _INT_ACTION_BOUND:
         raise ValueError(f"no action table for {game.id!r}: the interfaces know the five built-in games")
-    # Keyed by the class's default game: the enumeration reads notation only, which no option changes.
-    return _int_table(game.id, type(game)())
+    return _int_table(game.id)
 
 
 # -- the deal ------------------------------------------------------------------------------------
@@ -195,6 +197,10 @@ class Dealer:
     def setup(self, drawn: Sequence[int]) -> JSON:
         """The setup JSON the ``steps`` outcomes ``drawn`` deal."""
         raise NotImplementedError
+
+    def possible(self, drawn: Sequence[int], outcome: int) -> bool:
+        """Whether ``outcome`` is one of the next step's outcomes."""
+        return any(o == outcome for o, _ in self.outcomes(drawn))
 
     def describe(self, step: int, outcome: int) -> str:
         """Text for ``outcome`` at chance step ``step``."""
@@ -218,6 +224,13 @@ class TripleTriadDealer(Dealer):
         self.max_outcomes = 110
         p = 1.0 / len(self.pool)
         self._cards = [(c, p) for c in self.pool]
+        self._in_pool = frozenset(self.pool)
+
+    def possible(self, drawn: Sequence[int], outcome: int) -> bool:
+        k = len(drawn)
+        if k < 10:
+            return outcome in self._in_pool
+        return 0 <= outcome < (2 if k < 10 + self.rounds else 9)
 
     def outcomes(self, drawn: Sequence[int]) -> list[tuple[int, float]]:
         k = len(drawn)
@@ -256,6 +269,9 @@ class TriadDealer(Dealer):
             return [(0, 1 / 3), (1, 1 / 3), (2, 1 / 3)]
         return [(0, 0.5), (1, 0.5)]
 
+    def possible(self, drawn: Sequence[int], outcome: int) -> bool:
+        return 0 <= outcome < (3 if len(drawn) < 12 else 2)
+
     def setup(self, drawn: Sequence[int]) -> JSON:
         return {
             "black": sorted(d + 1 for d in drawn[:6]),
@@ -280,6 +296,13 @@ class DeckDealer(Dealer):
         self.sizes = [sum(d.values()) for d in self.decks]
         self.steps = (1 if lead_seats else 0) + sum(n - 1 for n in self.sizes)
         self.max_outcomes = max(len(self.kinds), lead_seats)
+        self._counts = [[deck[kind] for kind in self.kinds] for deck in self.decks]
+        # (deck, its first step) of every step, the lead's step excepted
+        self._step_deck: list[tuple[int, int]] = []
+        start = 1 if lead_seats else 0
+        for d, n in enumerate(self.sizes):
+            self._step_deck.extend([(d, start)] * (n - 1))
+            start += n - 1
 
     def _where(self, k: int) -> tuple[int, int]:
         """(deck, first step of that deck) for chance step ``k`` (after the lead)."""
@@ -295,12 +318,21 @@ class DeckDealer(Dealer):
         k = len(drawn)
         if self.lead_seats and k == 0:
             return [(s, 1 / self.lead_seats) for s in range(self.lead_seats)]
-        d, start = self._where(k)
-        offset = 1 if self.lead_seats else 0
-        left = self.decks[d].copy()
-        left.subtract(self.kinds[i] for i in drawn[offset + start : k])
-        total = self.sizes[d] - (k - offset - start)
-        return [(i, left[card] / total) for i, card in enumerate(self.kinds) if left[card] > 0]
+        d, start = self._step_deck[k - (1 if self.lead_seats else 0)]
+        left = self._counts[d].copy()
+        for i in drawn[start:k]:
+            left[i] -= 1
+        total = self.sizes[d] - (k - start)
+        return [(i, c / total) for i, c in enumerate(left) if c]
+
+    def possible(self, drawn: Sequence[int], outcome: int) -> bool:
+        k = len(drawn)
+        if self.lead_seats and k == 0:
+            return 0 <= outcome < self.lead_seats
+        if not 0 <= outcome < len(self.kinds):
+            return False
+        d, start = self._step_deck[k - (1 if self.lead_seats else 0)]
+        return self._counts[d][outcome] > sum(1 for i in drawn[start:k] if i == outcome)
 
     def setup(self, drawn: Sequence[int]) -> JSON:
         offset = 1 if self.lead_seats else 0
@@ -336,6 +368,9 @@ class SeedDealer(Dealer):
 
     def outcomes(self, drawn: Sequence[int]) -> list[tuple[int, float]]:
         return self._bytes
+
+    def possible(self, drawn: Sequence[int], outcome: int) -> bool:
+        return 0 <= outcome < 256
 
     def seed(self, drawn: Sequence[int]) -> int:
         return sum(b << (8 * i) for i, b in enumerate(drawn))
