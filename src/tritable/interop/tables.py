@@ -89,7 +89,7 @@ class ActionTable:
     def ids(self, actions: list[Action]) -> list[int]:
         """The ids of legal ``actions``, ascending (OpenSpiel's order of legal actions)."""
         if self.identity:
-            return sorted(actions)  # type: ignore[type-var, arg-type]
+            return sorted(actions)  # type: ignore[arg-type]
         return sorted(map(self._to_id, actions))
 
     def to_id(self, action: Action) -> int:
