@@ -52,7 +52,8 @@ The model
   information state starts from the sample.
 * Serialization (``serialize_game_and_state``, pickle) keeps the whole state.
 
-``native_state(state)`` gives the tritable state inside (``None`` during the deal), and
+``native_state(state)`` gives the tritable state inside (``None`` during the deal),
+``native_game(game)`` the tritable game, and
 ``to_native_action(state, id)`` / ``from_native_action(state, action)`` convert actions.
 """
 
@@ -74,7 +75,7 @@ from tritable.engine.registry import game_class, game_ids
 from tritable.interop.encoding import Encoder, encoder
 from tritable.interop.tables import ActionTable, Dealer, action_table, dealer
 
-__all__ = ["from_native_action", "native_state", "short_name", "to_native_action"]
+__all__ = ["from_native_action", "native_game", "native_state", "short_name", "to_native_action"]
 
 _BUILT_IN = ("triple-triad", "triominos", "triatri", "tri-t-area", "triad")
 _SIMULTANEOUS_GAMES = frozenset({"triatri", "tri-t-area"})
@@ -472,6 +473,13 @@ class TritableObserver:
 
 
 # -- helpers for programs that hold both sides -----------------------------------------------------
+
+
+def native_game(game: pyspiel.Game) -> Game:
+    """The tritable game (with its players and options) an OpenSpiel game of tritable's plays."""
+    if not isinstance(game, TritableGame):
+        raise TypeError(f"not a tritable OpenSpiel game: {game}")
+    return game.spec.game
 
 
 def native_state(state: pyspiel.State) -> State | None:
