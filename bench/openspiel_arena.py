@@ -66,16 +66,17 @@ PROBE_SIMULATIONS = 16  # the short search that measures a bot's speed on a posi
 class TimedBot:
     """An OpenSpiel bot with a number of simulations a move fitted to a wall time.
 
-    Each move first runs a short probe search on the position (its speed there), then the
-    search proper with what is left of the time at the probe's speed times ``speedup``: how much
-    faster a long search ran than its probe on the moves before (a tree's per-simulation
-    overhead shrinks as it grows)."""
+    Each move first runs a short probe search on the position (its speed there; a tenth of the
+    time at the speed seen so far, at least two simulations), then the search proper with what is
+    left of the time at the probe's speed times ``speedup``: how much faster a long search ran
+    than its probe on the moves before (a tree's per-simulation overhead shrinks as it grows)."""
 
     def __init__(self, bot: Any, attribute: str, seconds: float) -> None:
         self.bot = bot
         self.attribute = attribute  # MCTSBot: max_simulations; ISMCTSBot: _max_simulations
         self.seconds = seconds
         self.speedup = 1.0
+        self.rate: float | None = None  # simulations a second of the last search proper
         self.times: list[float] = []
 
     def _search(self, state: Any, simulations: int) -> tuple[int, float]:
@@ -89,14 +90,17 @@ class TimedBot:
     def step(self, state: Any) -> int:
         if len(state.legal_actions()) == 1:  # nothing to think about (hard answers at once too)
             return int(state.legal_actions()[0])
-        _, probe = self._search(state, PROBE_SIMULATIONS)
-        rate = PROBE_SIMULATIONS / max(probe, 1e-6)
+        probe_simulations = 2 if self.rate is None else min(PROBE_SIMULATIONS, int(self.rate * self.seconds / 10))
+        probe_simulations = max(2, probe_simulations)
+        _, probe = self._search(state, probe_simulations)
+        rate = probe_simulations / max(probe, 1e-6)
         simulations = int(rate * self.speedup * max(self.seconds - probe, 0.0))
         action, taken = self._search(state, simulations)
         # A search that stopped well short of its time solved the position (MCTSBot stops on a
         # proven value): it says nothing of the speed.
-        if simulations >= 2 * PROBE_SIMULATIONS and taken > 0.5 * (self.seconds - probe):
-            observed = (simulations / taken) / rate
+        if simulations >= 2 * probe_simulations and taken > 0.5 * (self.seconds - probe):
+            self.rate = simulations / taken
+            observed = self.rate / rate
             self.speedup = min(2.0, max(0.5, 0.5 * self.speedup + 0.5 * observed))
         self.times.append(probe + taken)
         return action

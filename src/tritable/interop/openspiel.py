@@ -61,7 +61,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import cache
 from typing import Any
 
@@ -161,6 +161,22 @@ class _Live:
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (_Live, (self.state,))
+
+
+class _Samplers:
+    """A state's samplers by (seat, position): ISMCTS resamples one state many times, and a
+    game's sampler reads the view once for all its draws. Clones start without any."""
+
+    __slots__ = ("by_key",)
+
+    def __init__(self) -> None:
+        self.by_key: dict[tuple[int, int, int], Callable[[random.Random], State]] = {}
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Samplers:
+        return _Samplers()
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_Samplers, ())
 
 
 class _Base:
@@ -271,6 +287,7 @@ class TritableState(pyspiel.State):  # type: ignore[misc]
         # (per seat, a tuple of "view -> action" lines), and its history length; later trails
         # are rebuilt from it on demand, so play and rollouts pay nothing for them.
         self._base: _Base | None = None
+        self._samplers = _Samplers()
 
     @property
     def _native(self) -> State | None:
@@ -421,7 +438,12 @@ class TritableState(pyspiel.State):  # type: ignore[misc]
         if spec.perfect:
             return new
         trail = self.trail(player_id)
-        sample = spec.game.sampler(native.view(player_id))(rng)
+        key = (player_id, id(native), len(native.history))
+        sampler = self._samplers.by_key.get(key)
+        if sampler is None:
+            self._samplers.by_key.clear()  # the position has changed: the old ones are stale
+            sampler = self._samplers.by_key[key] = spec.game.sampler(native.view(player_id))
+        sample = sampler(rng)
         trails = tuple(trail if s == player_id else (_UNSAMPLED,) for s in range(spec.game.players))
         new._native = sample
         new._base = _Base(sample.clone(), trails, len(sample.history))
