@@ -15,11 +15,10 @@ the others OpenSpiel's Python bots:
 
 **Equal time.** Both sides get the same wall time a move (``--seconds``, 0.25 by default). Ours
 is ``hard`` with its iteration budget lifted and its time set to that (``hard:iterations=none:
-seconds=T``). OpenSpiel's bots take a number of simulations, not a time: each move first
-measures the bot's speed on the position with a short search, then searches afresh with as many
-simulations as fit in what is left of the time (see ``TimedBot``), so its moves take about the
-same time; the table shows both sides' mean time a move (moves with one legal action, which
-neither side thinks about, left out).
+seconds=T``). OpenSpiel's bots take a number of simulations, not a time: each move gets the
+time times the bot's simulations a second over its last 30 searches in the row (see
+``TimedBot``), so its moves take the time on average; the table shows both sides' mean time a
+move (moves with one legal action, which neither side thinks about, left out).
 
 **Seats** rotate: game ``i`` puts ``hard`` in seat ``i mod players``, the bots in the others.
 **Score**: per game ``(return + 1) / 2`` of ``hard`` (1 a win, 0.5 a draw, 0 a loss with two
@@ -60,23 +59,33 @@ ROWS: list[tuple[str, int]] = [
 ]
 PERFECT_INFORMATION = ("triad", "triple-triad")  # Triple Triad with its default open hands
 UCT_C = 2.0
-PROBE_SIMULATIONS = 16  # the short search that measures a bot's speed on a position
+FIRST_SIMULATIONS = 16  # the search that measures a bot's speed before any other
+RECENT = 30  # searches a bot's speed is measured over
+
+
+class Speed:
+    """A bot's simulations a second, from its recent searches: shared by the bots of a row (the
+    same game, the same kind of bot), so each game starts with what the ones before measured."""
+
+    def __init__(self) -> None:
+        self.searches: list[tuple[int, float]] = []  # (simulations, seconds)
+
+    def rate(self) -> float | None:
+        recent = self.searches[-RECENT:]
+        spent = sum(t for _, t in recent)
+        return sum(n for n, _ in recent) / spent if recent and spent > 0 else None
 
 
 class TimedBot:
-    """An OpenSpiel bot with a number of simulations a move fitted to a wall time.
+    """An OpenSpiel bot with a number of simulations a move fitted to a wall time: the time
+    times its recent speed (a rollout's cost varies too much from one to the next for a short
+    probe of the position to tell). Its moves so take the time on average, not each one."""
 
-    Each move first runs a short probe search on the position (its speed there; a tenth of the
-    time at the speed seen so far, at least two simulations), then the search proper with what is
-    left of the time at the probe's speed times ``speedup``: how much faster a long search ran
-    than its probe on the moves before (a tree's per-simulation overhead shrinks as it grows)."""
-
-    def __init__(self, bot: Any, attribute: str, seconds: float) -> None:
+    def __init__(self, bot: Any, attribute: str, seconds: float, speed: Speed) -> None:
         self.bot = bot
         self.attribute = attribute  # MCTSBot: max_simulations; ISMCTSBot: _max_simulations
         self.seconds = seconds
-        self.speedup = 1.0
-        self.rate: float | None = None  # simulations a second of the last search proper
+        self.speed = speed
         self.times: list[float] = []
 
     def _search(self, state: Any, simulations: int) -> tuple[int, float]:
@@ -90,41 +99,41 @@ class TimedBot:
     def step(self, state: Any) -> int:
         if len(state.legal_actions()) == 1:  # nothing to think about (hard answers at once too)
             return int(state.legal_actions()[0])
-        probe_simulations = 2 if self.rate is None else min(PROBE_SIMULATIONS, int(self.rate * self.seconds / 10))
-        probe_simulations = max(2, probe_simulations)
-        _, probe = self._search(state, probe_simulations)
-        rate = probe_simulations / max(probe, 1e-6)
-        simulations = int(rate * self.speedup * max(self.seconds - probe, 0.0))
+        spent = 0.0
+        rate = self.speed.rate()
+        if rate is None:  # the row's first search: measure
+            _, spent = self._search(state, FIRST_SIMULATIONS)
+            self.speed.searches.append((FIRST_SIMULATIONS, spent))
+            rate = FIRST_SIMULATIONS / max(spent, 1e-6)
+        simulations = int(rate * max(self.seconds - spent, 0.0))
         action, taken = self._search(state, simulations)
         # A search that stopped well short of its time solved the position (MCTSBot stops on a
         # proven value): it says nothing of the speed.
-        if simulations >= 2 * probe_simulations and taken > 0.5 * (self.seconds - probe):
-            self.rate = simulations / taken
-            observed = self.rate / rate
-            self.speedup = min(2.0, max(0.5, 0.5 * self.speedup + 0.5 * observed))
-        self.times.append(probe + taken)
+        if taken > 0.5 * (self.seconds - spent):
+            self.speed.searches.append((simulations, taken))
+        self.times.append(spent + taken)
         return action
 
 
-def make_bot(game: Any, perfect: bool, seconds: float, seed: int) -> TimedBot:
+def make_bot(game: Any, perfect: bool, seconds: float, seed: int, speed: Speed) -> TimedBot:
     from open_spiel.python.algorithms import ismcts, mcts
 
     rng = np.random.RandomState(seed)
     evaluator = mcts.RandomRolloutEvaluator(1, rng)
     if perfect:
-        return TimedBot(mcts.MCTSBot(game, UCT_C, 1, evaluator, random_state=rng), "max_simulations", seconds)
+        return TimedBot(mcts.MCTSBot(game, UCT_C, 1, evaluator, random_state=rng), "max_simulations", seconds, speed)
     bot = ismcts.ISMCTSBot(game, evaluator, UCT_C, 1, random_state=rng)
-    return TimedBot(bot, "_max_simulations", seconds)
+    return TimedBot(bot, "_max_simulations", seconds, speed)
 
 
 def play_game(
-    os_game: Any, game: tritable.Game, hard_seat: int, perfect: bool, seconds: float, seed: int
+    os_game: Any, game: tritable.Game, hard_seat: int, perfect: bool, seconds: float, seed: int, speed: Speed
 ) -> dict[str, Any]:
     import tritable.interop.openspiel as tos
 
     rng = random.Random(seed)
     hard = make_agent(game, f"hard:iterations=none:seconds={seconds}", seed=seed)
-    bots = {s: make_bot(os_game, perfect, seconds, seed * 10 + s) for s in range(game.players) if s != hard_seat}
+    bots = {s: make_bot(os_game, perfect, seconds, seed * 10 + s, speed) for s in range(game.players) if s != hard_seat}
     hard_times: list[float] = []
     state = os_game.new_initial_state()
     while not state.is_terminal():
@@ -135,6 +144,7 @@ def play_game(
         seat = state.current_player()
         if seat == hard_seat:
             native = tos.native_state(state)
+            assert native is not None  # the deal is over
             start = time.perf_counter()
             action = hard.choose(native, seat)
             if len(state.legal_actions()) > 1:  # the bots' forced moves are not timed either
@@ -172,8 +182,9 @@ def measure(
     game = tos.native_game(os_game)
     perfect = game_id in PERFECT_INFORMATION and not closed
     results = []
+    speed = Speed()
     for i in range(games):
-        results.append(play_game(os_game, game, i % players, perfect, seconds, seed + i))
+        results.append(play_game(os_game, game, i % players, perfect, seconds, seed + i, speed))
         if progress:
             r = results[-1]
             print(f"  {game_id} {players}p game {i + 1}/{games}: hard in seat {r['hard_seat']} scores {r['score']:.2f}")

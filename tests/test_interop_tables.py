@@ -167,13 +167,11 @@ def test_triominos_seed_steps_deal_as_new_state_does() -> None:
     assert game.new_state(setup=deal.setup(drawn)) == game.new_state(seed=seed)
 
 
-np = pytest.importorskip("numpy", reason="the view encodings need numpy (extras open-spiel, pettingzoo)")
-
-
 @pytest.mark.parametrize(("game_id", "players", "options"), CONFIGS)
 def test_encodings_have_a_fixed_size_and_read_only_the_view(
     game_id: str, players: int, options: dict[str, object]
 ) -> None:
+    np = pytest.importorskip("numpy", reason="the view encodings need numpy (extras open-spiel, pettingzoo)")
     from tritable.interop.encoding import encoder
 
     game = tritable.new_game(game_id, players, options)

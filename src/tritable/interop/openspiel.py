@@ -70,7 +70,7 @@ import pyspiel
 
 import tritable
 from tritable.engine.errors import IllegalActionError, OptionError
-from tritable.engine.protocol import CHANCE, SIMULTANEOUS, TERMINAL, Action, Game, State
+from tritable.engine.protocol import CHANCE, SIMULTANEOUS, TERMINAL, Action, Game, State, check_seat
 from tritable.engine.registry import game_class, game_ids
 from tritable.interop.encoding import Encoder, encoder
 from tritable.interop.tables import ActionTable, Dealer, action_table, dealer
@@ -322,6 +322,7 @@ class TritableState(pyspiel.State):  # type: ignore[misc]
         if p == player:
             return self._spec.table.ids(native.legal_actions())
         if p == TERMINAL or player not in native.players_to_move():
+            check_seat(player, self._spec.game.players)  # a seat the game does not have: StateError
             return []
         return self._spec.table.ids(native.legal_actions(player))
 
