@@ -135,6 +135,7 @@ def play_game(
     hard = make_agent(game, f"hard:iterations=none:seconds={seconds}", seed=seed)
     bots = {s: make_bot(os_game, perfect, seconds, seed * 10 + s, speed) for s in range(game.players) if s != hard_seat}
     hard_times: list[float] = []
+    began = time.perf_counter()
     state = os_game.new_initial_state()
     while not state.is_terminal():
         if state.is_chance_node():
@@ -161,6 +162,7 @@ def play_game(
         "hard_move_s": statistics.mean(hard_times) if hard_times else 0.0,
         "bot_move_s": statistics.mean(t for b in bots.values() for t in b.times) if bots else 0.0,
         "moves": len(state.history()),
+        "game_s": round(time.perf_counter() - began, 2),
     }
 
 
@@ -201,6 +203,7 @@ def measure(
         "ci95": [round(lo, 4), round(hi, 4)],
         "hard_move_s": round(statistics.mean(r["hard_move_s"] for r in results), 4),
         "bot_move_s": round(statistics.mean(r["bot_move_s"] for r in results), 4),
+        "game_s": round(statistics.mean(r["game_s"] for r in results), 2),
         "results": results,
     }
 

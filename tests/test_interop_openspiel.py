@@ -317,6 +317,11 @@ def test_observations_are_the_views() -> None:
     fresh.apply_action(fresh.chance_outcomes()[0][0])
     assert "chance steps" in fresh.observation_string(0)
     assert not any(fresh.observation_tensor(0))
+    # but a perfect-information deal is public as it happens
+    triad = pyspiel.load_game("tritable_triad").new_initial_state()
+    triad.apply_action(2)
+    triad.apply_action(0)
+    assert json.loads(triad.observation_string(1)) == {"deal": ["black die 1: 3", "black die 2: 1"]}
 
 
 def test_actions_read_as_the_games_notation() -> None:

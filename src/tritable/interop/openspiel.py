@@ -394,9 +394,14 @@ class TritableState(pyspiel.State):  # type: ignore[misc]
         """``view(seat)`` as JSON text (during the deal: how far it has gone)."""
         if self._native is None:
             if self._spec.perfect:  # a perfect-information deal is public as it happens
-                return json.dumps({"deal": [self._action_to_string(-1, a) for a in self._drawn]})
+                return self.deal_json()
             return json.dumps({"deal": f"{len(self._drawn)} of {self._spec.dealer.steps} chance steps"})
         return json.dumps(self._native.view(seat), separators=(",", ":"))
+
+    def deal_json(self) -> str:
+        """The chance outcomes so far, as text."""
+        describe = self._spec.dealer.describe
+        return json.dumps({"deal": [describe(i, a) for i, a in enumerate(self._drawn)]})
 
     def trail(self, seat: int) -> tuple[str, ...]:
         """``seat``'s view at each of its decisions so far, with the action it took there."""
@@ -486,7 +491,7 @@ class TritableObserver:
             return ""
         if self.all_private:
             if state._native is None:
-                return json.dumps({"deal": [state._action_to_string(-1, a) for a in state._drawn]})
+                return state.deal_json()
             return json.dumps(state._native.to_json(), separators=(",", ":"))
         if self.perfect_recall:
             if self.public_only:
