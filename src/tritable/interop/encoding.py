@@ -32,20 +32,20 @@ class Encoder:
         self.game = game
         self.players = game.players
         self.pieces = self._pieces()
-        self.size = sum(int(np.prod(shape)) for _, shape in self.pieces)
+        self._slices: list[tuple[str, int, int, tuple[int, ...]]] = []
+        at = 0
+        for name, shape in self.pieces:
+            n = int(np.prod(shape))
+            self._slices.append((name, at, at + n, shape))
+            at += n
+        self.size = at
 
     def _pieces(self) -> list[Piece]:
         raise NotImplementedError
 
     def split(self, tensor: np.ndarray) -> dict[str, np.ndarray]:
         """Named, shaped views into ``tensor`` (no copies)."""
-        out = {}
-        at = 0
-        for name, shape in self.pieces:
-            n = int(np.prod(shape))
-            out[name] = tensor[at : at + n].reshape(shape)
-            at += n
-        return out
+        return {name: tensor[start:end].reshape(shape) for name, start, end, shape in self._slices}
 
     def order(self, seat: int | None) -> list[int]:
         """Seats from ``seat`` round the table."""
