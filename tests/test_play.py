@@ -585,8 +585,8 @@ def test_simultaneous_start_cards_at_a_shared_keyboard(tmp_path: Path) -> None:
 
 def test_triominos_says_what_a_lay_scored(tmp_path: Path) -> None:
     result = run("play", "triominos", "--seed", "11", "--ai", "2=easy", cwd=tmp_path, stdin="1\n1\nquit\n")
-    assert "P1 plays 1-1-1@0,0/r0 (+13: 3 + 10 start)" in result.stdout
-    assert re.search(r"P2 \(AI easy\) plays \S+ \(\+\d+", result.stdout)
+    assert "P1 plays 1-1-1@0,0/r0\n  P1 lays the start tile 1-1-1: +3\n  P1 scores the start bonus: +10" in result.stdout
+    assert re.search(r"P2 \(AI easy\) plays \S+\n  P2 lays \S+ on \S+: \+\d+", result.stdout)
 
 
 def test_piped_input_plays_a_whole_game(tmp_path: Path) -> None:
@@ -783,8 +783,8 @@ def test_a_narrow_screen_wraps_the_last_actions_between_actions(tmp_path: Path) 
     wrapped = 0
     for i in recent:
         block = [lines[i]]
-        while "↑" not in lines[i + len(block)]:  # up to the menu's first card
-            block.append(lines[i + len(block)])
+        while "↑" not in lines[i + len(block)] and not lines[i + len(block)].startswith("  "):
+            block.append(lines[i + len(block)])  # up to what the actions did, or the menu's first card
         wrapped += len(block) > 1
         for line in block:
             # Each line starts with a seat and its action, and ends with a whole action.

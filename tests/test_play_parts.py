@@ -168,28 +168,33 @@ def test_each_action_says_what_its_events_say_and_the_actor_its_own() -> None:
     entry = Entry(0, "Elastoid@3")
     capture = {"type": "capture", "seat": 0, "text": "Elastoid@3 captures Geezard and Funguar (Plus)"}
     combo = {"type": "combo", "seat": 0, "text": "Combo takes Red Bat"}
-    drawn = {"type": "draw", "seat": 0, "text": "you drew 1-2-5"}
-    after = {"events": [capture, combo]}
-    views = {0: {"events": [capture, combo, drawn]}, None: after}
+    drawn = {"type": "draw", "seat": 0, "text": "draws a tile"}
+    own_draw = {"type": "draw", "seat": 0, "text": "draws 1-2-5"}
+    after = {"events": [capture, combo, drawn]}
+    views = {0: {"events": [capture, combo, own_draw]}, None: after}
     table.state = SimpleNamespace(view=views.__getitem__)  # type: ignore[assignment]  # the views after it
-    table.narrate(entry, {}, after, {})
-    assert entry.said == [capture["text"], combo["text"]] and entry.own == ["you drew 1-2-5"]
+    table.narrate(entry, after)
+    assert entry.said == [capture["text"], combo["text"], "draws a tile"]
+    assert entry.own == [capture["text"], combo["text"], "draws 1-2-5"]  # the actor's own view, whole
     others = table.action_line(entry, "P1").plain
-    assert others == "P1 plays Elastoid@3\n  Elastoid@3 captures Geezard and Funguar (Plus)\n  Combo takes Red Bat"
-    assert table.action_line(entry, own=True).plain.endswith("\n  you drew 1-2-5")
+    assert others == (
+        "P1 plays Elastoid@3\n  Elastoid@3 captures Geezard and Funguar (Plus)\n  Combo takes Red Bat\n  draws a tile"
+    )
+    assert table.action_line(entry, own=True).plain.endswith("Combo takes Red Bat\n  draws 1-2-5")
     table.log.append(entry)
     said = [line.plain for line in table.said_since(1)]
-    assert said == ["  P1 Elastoid@3 captures Geezard and Funguar (Plus)", "  P1 Combo takes Red Bat"]  # not the draw
-    assert [line.plain for line in table.said_since(0)][-1] == "  P1 you drew 1-2-5"
+    assert said[-1] == "  P1 draws a tile"  # not the tile
+    assert [line.plain for line in table.said_since(0)][-1] == "  P1 draws 1-2-5"
 
 
-def test_without_events_the_games_own_notes_are_said() -> None:
+def test_a_lay_says_its_points_and_bonus_from_the_game_s_events() -> None:
     game = tritable.new_game("triominos")
     table = quiet_table(game, game.new_state(seed=11))
     p = table.state.current_player()
     table.apply(p, table.state.legal_actions()[0])
     line = table.action_line(table.log[-1]).plain
-    assert line == "P1 plays 1-1-1@0,0/r0 (+13: 3 + 10 start)", line
+    assert line.splitlines()[0] == "P1 plays 1-1-1@0,0/r0", line
+    assert any("+10" in said for said in line.splitlines()[1:]), line  # the start bonus
 
 
 # -- the board within the screen --------------------------------------------------------------------------

@@ -12,7 +12,7 @@ from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
-from tritable.cli.boards import draw_state, move_points, own_note, round_over, seat_style
+from tritable.cli.boards import draw_state, round_over, seat_style
 from tritable.cli.common import fail
 from tritable.cli.outcome import outcome_table
 from tritable.cli.tabletop import event_lines
@@ -65,18 +65,8 @@ def step_replay(record: Record, console: Console) -> None:
                 line.append(notation, style="bold")
                 before, after = states[i - 1].view(None), state.view(None)
                 seen = state.view(viewer) if viewer is not None else after
-                said = event_lines(seen)
-                if said is not None:  # what the action did, as the viewer may know it
-                    for text in said:
-                        line.append(f"\n  {text}")
-                else:
-                    if seat != CHANCE and (points := move_points(state.game.id, seat, notation, before, after)):
-                        line.append(f" ({points})")
-                    if viewer == seat:  # a seat number, never the spectator's None
-                        # Seen as the acting seat, what only it knew of its action (the tile it drew).
-                        mine = states[i - 1].view(seat)
-                        if (note := own_note(state.game.id, seat, notation, mine, seen)) is not None:
-                            line.append(f" — {note}", style="cyan")
+                for text in event_lines(seen):  # what the action did, as the viewer may know it
+                    line.append(f"\n  {text}")
                 console.print(line)
                 # The board above shows the next round's table already: the round this action
                 # ended is shown as it finished, as in play.

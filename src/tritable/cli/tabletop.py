@@ -27,8 +27,6 @@ from tritable.cli.boards import (
     listed_last,
     menu_numbering,
     menu_numbers,
-    move_points,
-    own_note,
     round_over,
     seat_style,
 )
@@ -67,21 +65,16 @@ class Entry:
     """Chosen at a simultaneous turn (revealed once ``hidden`` is False)."""
     said: list[str] = field(default_factory=list)
     own: list[str] = field(default_factory=list)
-    points: str | None = None
-    """What the action scored where the game says so without events (``+48: 8 + 40 bonus``)."""
 
 
 COMPACT_NUMBERING = "type a row, then a cell: 25 lays row 2 on cell 5"
 """How the compact menu's numbers read (a row written once, its cells after it)."""
 
 
-def event_lines(view: Mapping[str, Any]) -> list[str] | None:
-    """The ``text`` of each of the view's ``events`` (what the last action did), or None when the
-    game's views have no events yet."""
-    events = view.get("events")
-    if not isinstance(events, list):
-        return None
-    return [str(e["text"]) for e in events if isinstance(e, Mapping) and e.get("text")]
+def event_lines(view: Mapping[str, Any]) -> list[str]:
+    """The ``text`` of each of the view's ``events``: what the last action did, as the viewer may
+    know it (docs/protocol.md)."""
+    return [str(e["text"]) for e in view.get("events") or [] if isinstance(e, Mapping) and e.get("text")]
 
 
 def views_differ(state: State, seats: Sequence[int]) -> bool:
@@ -159,14 +152,13 @@ class Tabletop:
         simultaneous = self.state.current_player() == SIMULTANEOUS
         before = set(self.state.players_to_move())
         seen = self.state.view(None)
-        mine = self.state.view(seat) if seat >= 0 else None
         self.state.apply_action(action, seat)
         notation = self.game.action_to_string(action)
         entry = Entry(seat, notation, simultaneous, simultaneous)
         self.log.append(entry)
         after = self.state.view(None)
         self.round_end = round_over(self.game.id, seen, after)
-        self.narrate(entry, seen, after, mine)
+        self.narrate(entry, after)
         if not simultaneous:
             return []
         self._batch.append(len(self.log) - 1)
@@ -179,28 +171,13 @@ class Tabletop:
         self._batch = []
         return revealed
 
-    def narrate(
-        self, entry: Entry, before: Mapping[str, Any], after: Mapping[str, Any], mine: Mapping[str, Any] | None
-    ) -> None:
-        """What the action did: the events of the views after it (the spectator's for everyone,
-        the acting seat's for its own screen: the tile it drew), else the game's older hooks (the
-        points scored, the own note)."""
-        public = event_lines(after)
-        seat = entry.seat
-        own_view = self.state.view(seat) if seat >= 0 else None
-        if public is not None:
-            entry.said = public
-            if own_view is not None:
-                private = event_lines(own_view) or []
-                entry.own = [line for line in private if line not in public]
-            return
-        if entry.simultaneous or seat < 0:
-            return
-        entry.points = move_points(self.game.id, seat, entry.text, before, after)
-        if mine is not None and own_view is not None:
-            note = own_note(self.game.id, seat, entry.text, mine, own_view)
-            if note is not None:
-                entry.own = [f"you {note}"]
+    def narrate(self, entry: Entry, after: Mapping[str, Any]) -> None:
+        """What the action did, from the events of the views after it: the spectator's for
+        everyone, and the acting seat's own where they tell it more (the tile it drew)."""
+        entry.said = event_lines(after)
+        if entry.seat >= 0:
+            own = event_lines(self.state.view(entry.seat))
+            entry.own = own if own != entry.said else []
 
     def rewind(self, upto: int) -> None:
         """Go back to the position after the first ``upto`` actions."""
@@ -219,16 +196,8 @@ class Tabletop:
         the acting seat alone was told too)."""
         line = Text.assemble(self.seat_text(entry.seat, label), f" {verb} ")
         line.append(entry.text, style="bold")
-        if entry.points:
-            line.append(f" ({entry.points})")
-        if not entry.said:  # a game without events: its own note reads on the same line
-            for note in entry.own if own else []:
-                line.append(f" — {note}", style="italic")
-            return line
-        for said in entry.said:
+        for said in entry.own if own and entry.own else entry.said:
             line.append(f"\n  {said}")
-        for note in entry.own if own else []:
-            line.append(f"\n  {note}", style="italic")
         return line
 
     def announce(self, seat: int, entry: Entry, secret: bool, own: bool = False) -> None:
@@ -363,9 +332,7 @@ class Tabletop:
         for entry in reversed(self.log):
             if not entry.hidden:
                 own = entry.own if viewer is not None and entry.seat == viewer else []
-                texts = [*entry.said, *own]
-                if entry.points and not entry.said:
-                    texts.insert(0, f"{entry.text} {entry.points}")
+                texts = own or entry.said
                 block = []
                 for t in texts:
                     line = Text("  ")

@@ -1,18 +1,18 @@
-r"""Rich drawings of each game's position, one module a game, read from a seat's view.
+r"""The terminal's colours and menus of each game, one module a game.
 
-Every module here draws from ``state.view(seat)`` alone (never from the full state, so a drawing
-can't leak what the seat may not see) and exports:
+A game draws its position once, from a seat's view, in ``tritable.games.<game>.render`` (a
+:class:`~tritable.engine.drawing.Drawing` of tagged spans: never from the full state, so a drawing
+can't leak what the seat may not see); what happened is told by the view's ``events``. A module
+here exports:
 
-* ``draw(view, width=80, height=24) -> RenderableType``: the board, hands, scores and whose
-  turn, in colour, within ``width`` columns and ``height`` lines (a compact layout where the
-  terminal is small); a module not converted yet takes ``draw(view)`` alone;
+* ``draw(view, width=80, height=24) -> RenderableType``: that drawing within ``width`` columns
+  and ``height`` lines (the game picks a compact layout where the terminal is small), coloured by
+  :func:`styled` with the module's table of tag -> Rich style;
 * ``SEAT_STYLES``: the Rich style of each seat's colour (seat 0 first);
 * optionally ``group(notation) -> (group, item)``: how to group the legal actions when listing
   them (Triple Triad groups by card, Triad by die), ``item`` being the short text shown in it;
-* optionally ``round_over(before, after)``: the end of a round the last action brought, and
-  ``move_points(seat, notation, before, after)``: what the action scored, said beside it;
-* optionally ``own_note(seat, notation, before, after)``: what the seat's own views around its
-  action tell it that the others do not see (Triominos: the tile it drew), said on its screen;
+* optionally ``round_over(before, after)``: the end of a round the last action
+  brought, drawn as it finished (the next round may be dealt already);
 * optionally ``menu_last(notation) -> bool``: actions to list after the others, so that the
   numbers players type read as they expect (Tri\*T\*Area lists ``sell 0`` last: ``2`` sells 2);
 * optionally ``menu_numbers(notations) -> list[int] | None`` and ``NUMBERING``: numbers of the
@@ -151,28 +151,6 @@ def round_over(game_id: str, before: Mapping[str, Any], after: Mapping[str, Any]
         return None
     shown: RenderableType | None = hook(before, after)
     return shown
-
-
-def move_points(
-    game_id: str, seat: int, notation: str, before: Mapping[str, Any], after: Mapping[str, Any]
-) -> str | None:
-    """What ``seat``'s action ``notation`` scored, from the spectator views around it (``+48:
-    8 + 40 bonus``), or None when the game does not say."""
-    hook = getattr(board_module(game_id), "move_points", None)
-    if hook is None:
-        return None
-    said: str | None = hook(seat, notation, before, after)
-    return said
-
-
-def own_note(game_id: str, seat: int, notation: str, before: Mapping[str, Any], after: Mapping[str, Any]) -> str | None:
-    """What ``seat``'s action ``notation`` brought it, from its own views around the action
-    (``drew 1-2-5``), or None: to be said only where ``seat`` alone sees the screen."""
-    hook = getattr(board_module(game_id), "own_note", None)
-    if hook is None:
-        return None
-    said: str | None = hook(seat, notation, before, after)
-    return said
 
 
 def listed_last(game_id: str, notation: str) -> bool:

@@ -73,54 +73,6 @@ def round_over(
     return Panel(body, title=f"round {entry['round'] + 1} is over", expand=False)
 
 
-_BONUS = {
-    "start": "start",
-    "bridge": "bridge",
-    "slot": "filled slot",
-    "hexagon": "hexagon",
-    "double_hexagon": "double hexagon",
-    "triple_hexagon": "triple hexagon",
-}
-
-
-def move_points(seat: int, notation: str, before: Mapping[str, Any], after: Mapping[str, Any]) -> str | None:
-    """The points of a lay (its tile's sum and any bonus) or the penalty of a draw or pass, from
-    the ``events`` of the view after it; for the lay that ends a round, without the round's points
-    (its panel says those).
-
-    >>> lay = {"type": "lay", "seat": 0, "points": 8}
-    >>> bridge = {"type": "bonus", "seat": 0, "kind": "bridge", "points": 40}
-    >>> move_points(0, "1-2-5@0,0/r1", {}, {"events": [lay, bridge]})
-    '+48: 8 + 40 bridge'
-    >>> move_points(1, "draw", {}, {"events": [{"type": "draw", "seat": 1, "points": -5}]})
-    '-5'
-    """
-    events = [e for e in after.get("events") or [] if e.get("seat") == seat]
-    laid = next((e["points"] for e in events if e["type"] == "lay"), None)
-    if laid is None:
-        lost = sum(e["points"] for e in events if e["type"] in ("draw", "pass"))
-        return f"{lost:+d}" if lost else None
-    bonus = next((e for e in events if e["type"] == "bonus"), None)
-    if bonus is None:
-        return f"{laid:+d}"
-    return f"{laid + bonus['points']:+d}: {laid} + {bonus['points']} {_BONUS.get(bonus['kind'], 'bonus')}"
-
-
-def own_note(seat: int, notation: str, before: Mapping[str, Any], after: Mapping[str, Any]) -> str | None:
-    """What a draw brought into the drawer's rack, from the events of its own view after the
-    draw: said on its own screen only (another seat's view does not name the tile).
-
-    >>> own_note(0, "draw", {}, {"events": [{"type": "draw", "seat": 0, "tile": "1-2-5"}]})
-    'drew 1-2-5'
-    >>> own_note(0, "draw", {}, {"events": [{"type": "draw", "seat": 0, "tile": None}]}) is None
-    True
-    """
-    for event in after.get("events") or []:
-        if event.get("type") == "draw" and event.get("seat") == seat and event.get("tile"):
-            return f"drew {event['tile']}"
-    return None
-
-
 def group(notation: str) -> tuple[str, str]:
     """List placements under their tile: ``1-2-5`` then ``@3,-2/r1``; draw and pass alone.
 
