@@ -585,7 +585,8 @@ def test_simultaneous_start_cards_at_a_shared_keyboard(tmp_path: Path) -> None:
 
 def test_triominos_says_what_a_lay_scored(tmp_path: Path) -> None:
     result = run("play", "triominos", "--seed", "11", "--ai", "2=easy", cwd=tmp_path, stdin="1\n1\nquit\n")
-    assert "P1 plays 1-1-1@0,0/r0\n  P1 lays the start tile 1-1-1: +3\n  P1 scores the start bonus: +10" in result.stdout
+    start = "P1 plays 1-1-1@0,0/r0\n  P1 lays the start tile 1-1-1: +3\n  P1 scores the start bonus: +10"
+    assert start in result.stdout
     assert re.search(r"P2 \(AI easy\) plays \S+\n  P2 lays \S+ on \S+: \+\d+", result.stdout)
 
 
