@@ -8,10 +8,8 @@ from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import Any
 
 from tritable.engine.errors import (
-    GameOverError,
     IllegalActionError,
     NotationError,
-    OutOfTurnError,
     SetupError,
     StateError,
     shown,
@@ -25,7 +23,6 @@ from tritable.engine.protocol import (
     Outcome,
     State,
     check_rng,
-    check_seat,
     checked_draws,
     copy_json,
     same_json,
@@ -649,13 +646,9 @@ class TriATriState(State):
         p = self.current_player()
         return (p,) if p >= 0 else ()
 
-    def legal_actions(self, player: int | None = None) -> list[Action]:
+    def _legal_actions(self, seat: int) -> list[Action]:
         phase = self._phase
         if phase == PLAY:
-            seat = (self._leader + len(self._plays)) % self._n
-            if player is not None and (type(player) is not int or player != seat):
-                check_seat(player, self._n)  # a seat the game does not have is an error, not "no moves"
-                return []
             hand = self._hands[seat]
             colour = (self._gem - GEM_SUPPLY) % 3
             follow: list[Action] = [c for c in hand if COLOUR[c] == colour]
@@ -665,44 +658,22 @@ class TriATriState(State):
                 return follow
             return distinct(hand)
         if phase == GEM:
-            if player is not None and (type(player) is not int or player != self._leader):
-                check_seat(player, self._n)
-                return []
-            own = self._gems[self._leader]
+            own = self._gems[seat]
             supply = self._supply
             gems: list[Action] = [GEM_SUPPLY + c for c in range(3) if supply[c]]
             return gems + [GEM_OWN + c for c in range(3) if own[c]]
-        if phase == REVEAL:
-            check_seat(player, self._n)
-            seat = self._acting_seat(player) if player is None else player
-            if self._pending[seat] >= 0:
-                return []
-            return distinct(self._hands[seat])
-        check_seat(player, self._n)
-        return []
+        return distinct(self._hands[seat])  # the reveal: the base lists only a seat still to choose
 
     # -- actions ------------------------------------------------------------------------------------
 
-    def apply_action(self, action: Action, player: int | None = None) -> None:
+    def _apply(self, seat: int, action: Action) -> None:
         phase = self._phase
         if phase == PLAY:
-            seat = (self._leader + len(self._plays)) % self._n
-            if player is not None and (type(player) is not int or player != seat):
-                check_seat(player, self._n)
-                raise OutOfTurnError(f"it is seat {seat}'s turn, not seat {player}'s")
             self._play(seat, action)
         elif phase == GEM:
-            seat = self._leader
-            if player is not None and (type(player) is not int or player != seat):
-                check_seat(player, self._n)
-                raise OutOfTurnError(f"it is seat {seat}'s turn, not seat {player}'s")
             self._choose_gem(seat, action)
-        elif phase == REVEAL:
-            seat = self._acting_seat(player)
-            self._reveal(seat, action)
         else:
-            raise GameOverError("the game is over")
-        self.history.append((seat, action))
+            self._reveal(seat, action)
 
     def _card(self, seat: int, action: Action) -> int:
         if type(action) is not int or not 0 <= action < CODES or not IS_CARD[action]:
