@@ -194,8 +194,8 @@ def test_start_player_ties_directly() -> None:
     assert start_player([c("G6"), c("R6")]) == 1  # Fire beats Wood
     assert start_player([c("R8"), c("B8"), c("G2"), c("G8")]) == 2  # three tied: the fourth
     assert start_player([c("F"), c("B8"), c("G8"), c("R8")]) == 0
-    assert start_player([c("R7"), c("B7"), c("G7")]) == -1  # 3 players, three tied: again
-    assert start_player([c("F"), c("F")]) == -1  # 2 players, both fake: again
+    assert start_player([c("R7"), c("B7"), c("G7")]) is None  # 3 players, three tied: again
+    assert start_player([c("F"), c("F")]) is None  # 2 players, both fake: again
     assert start_player([c("F"), c("R7"), c("G7")]) == 1  # two tied of three: the wheel
     assert start_player([c("F"), c("F"), c("F"), c("R2")]) == 3
 

@@ -140,8 +140,8 @@ def laid_out(plays: Sequence[int]) -> tuple[tuple[int, ...], tuple[int, ...]]:
     return tuple(slots), tuple(values)
 
 
-def start_player(cards: Sequence[int]) -> int:
-    """The seat that starts the round from the revealed ``cards``, or -1: cards back, pick again."""
+def start_player(cards: Sequence[int]) -> int | None:
+    """The seat that starts the round from the revealed ``cards``, or ``None``: cards back, pick again."""
     n = len(cards)
     numbers = [NUMBER[c] for c in cards]
     top = max(numbers)
@@ -154,7 +154,7 @@ def start_player(cards: Sequence[int]) -> int:
         return a if beats(COLOUR[cards[a]], COLOUR[cards[b]]) else b
     if len(tied) == 3 and n == 4 and top > 0:
         return next(s for s in range(n) if s not in tied)
-    return -1
+    return None
 
 
 def score_parts(gems: Sequence[int], supply: Sequence[int]) -> tuple[int, int, int]:
@@ -357,8 +357,8 @@ class TriATri(Game):
         state._check()
         state._check_turn()
         # The scores are written for the reader's sake; the gems decide them.
-        if "scores" in body and not same_json(copy_json(body["scores"]), state.shown_scores()):  # 0.0 is not 0 in JSON
-            raise StateError(f"'scores' is {body['scores']!r}, but the gems score {state.shown_scores()!r}")
+        if "scores" in body and not same_json(copy_json(body["scores"]), state.scores()):  # 0.0 is not 0 in JSON
+            raise StateError(f"'scores' is {body['scores']!r}, but the gems score {state.scores()!r}")
         state._refuse_unknown_fields(data)
         unknown = set(body) - set(state.to_json()["state"])
         if unknown:
@@ -582,6 +582,7 @@ class TriATriState(State):
     )
 
     game: TriATri
+    _HAS_VOCABULARY = True
 
     def __init__(self, game: TriATri, setup: Mapping[str, Any] | None) -> None:
         super().__init__(game, setup)
@@ -689,7 +690,7 @@ class TriATriState(State):
         if min(pending) < 0:
             return
         starter = start_player(pending)
-        if starter < 0:
+        if starter is None:
             self._repicks.append(tuple(pending))
             self._pending = [-1] * self._n
             return
@@ -771,21 +772,18 @@ class TriATriState(State):
 
     # -- results ------------------------------------------------------------------------------------
 
-    def scores(self) -> list[int]:
-        """Each seat's score by the end-of-game count on the gems it holds now (what the gems
-        are worth: an instant winner's 100 points are :meth:`shown_scores`')."""
-        return [score(g, self._supply) for g in self._gems]
-
-    def shown_scores(self) -> list[int]:
-        """The scores as views, the board and the outcome give them: :meth:`scores`, and an
-        instant winner's 100 points once it has won."""
-        scores = self.scores()
+    def scores(self) -> list[float]:
+        """Each seat's score by the end-of-game count on the gems it holds now and the supply
+        left (what the gems are worth), an instant winner's 100 points once it has won: what
+        views, the board and the outcome show."""
+        supply = self._supply
+        scores: list[float] = [score(g, supply) for g in self._gems]
         if self._instant >= 0:
             scores[self._instant] = INSTANT_WIN_POINTS
         return scores
 
     def stake_value(self, seat: int, gem: Action | None = None) -> int:
-        """What winning the trick is worth to ``seat`` on the end-of-game count (:meth:`scores`):
+        """What winning the trick is worth to ``seat`` on the end-of-game count (:func:`score`):
         its score if it wins the gem, minus its score if another seat wins it. ``gem`` is the gem
         at stake (the default, while the trick is played) or, while the leader chooses, one of the
         leader's legal gem choices. A gem from the supply leaves it either way; the leader's own
@@ -843,10 +841,10 @@ class TriATriState(State):
         colour = (self._gem - GEM_SUPPLY) % 3
         return card == FAKE or COLOUR[card] == colour or all(COLOUR[c] != colour for c in hand)
 
-    def winner_after(self, card: Action | None = None) -> int:
+    def winner_after(self, card: Action | None = None) -> int | None:
         """The seat now winning the trick in progress, or the one winning it right after the
-        seat to move plays ``card`` (one of its legal cards); -1 with no card played and none
-        given. Later cards may still change it.
+        seat to move plays ``card`` (one of its legal cards); ``None`` with no card played and
+        none given. Later cards may still change it.
         """
         if self._phase != PLAY:
             raise IllegalActionError("no trick is being played now")
@@ -864,7 +862,7 @@ class TriATriState(State):
             slots = [*slots, card]
             values = [*values, value_after(slots[-2], card)]
         elif not slots:
-            return -1
+            return None
         return (self._leader + winning_slot(slots, values)) % self._n
 
     @property
@@ -872,17 +870,24 @@ class TriATriState(State):
         """The gems of each colour (Fire, Water, Wood) left in the common supply (a copy)."""
         return list(self._supply)
 
-    def hand(self, seat: int) -> list[Action]:
-        """``seat``'s cards (a copy, in card order). Only a full state knows every hand; a seat's
-        view shows its own."""
+    def hand(self, seat: int) -> list[str]:
+        """``seat``'s cards in notation, in card order (the fake first, then Fire, Water, Wood,
+        each by number). Only a full state knows every hand; a seat's view shows its own."""
+        return [CARD_TEXT[c] for c in self._hand_actions(seat)]
+
+    def _hand_actions(self, seat: int) -> list[int]:
+        """``seat``'s cards as actions (a copy, in card order): what the rollout policy reads."""
         if type(seat) is not int or not 0 <= seat < self._n:
             raise StateError(f"no seat {seat!r} in a {self._n}-player game")
         return list(self._hands[seat])
 
+    def hand_sizes(self) -> list[int]:
+        return [len(h) for h in self._hands]
+
     def outcome(self) -> Outcome:
         if self._phase != OVER:
             raise self._not_over()
-        scores: list[float] = list(self.shown_scores())
+        scores = self.scores()
         details = {
             "end": ENDS[self._end],
             "instant_winner": self._instant if self._instant >= 0 else None,
@@ -969,7 +974,6 @@ class TriATriState(State):
             "last_trick": trick_json(self._last) if self._last is not None else None,
             "gems": [list(g) for g in self._gems],
             "supply": list(self._supply),
-            "scores": self.shown_scores(),
             "end": ENDS[self._end] if self._end >= 0 else None,
             "instant_winner": self._instant if self._instant >= 0 else None,
         }
@@ -1091,12 +1095,13 @@ class TriATriState(State):
         trick, who won it and so leads the next, and how the game ended."""
         n = self._n
         for cards in self._repicks:
-            if start_player(cards) >= 0:
+            if start_player(cards) is not None:
                 shown = " ".join(CARD_TEXT[c] for c in cards)
                 raise StateError(f"the reveal {shown} is not tied: it decides who starts")
         leader = -1
         if self._phase != REVEAL or self._tricks:
-            leader = start_player(self._start)
+            starter = start_player(self._start)
+            leader = -1 if starter is None else starter
             if self._starter != leader:
                 raise StateError(f"the start cards make seat {leader} the start player, not {self._starter}")
         for i, (trick_leader, _gem, plays, slots, values, winner) in enumerate(self._tricks):
@@ -1220,6 +1225,7 @@ class TriATriState(State):
     def to_json(self) -> JSON:
         data = self._json_header()
         body = self._public()
+        body["scores"] = self.scores()  # for the reader's sake: the gems decide them
         body["hands"] = [[CARD_TEXT[c] for c in h] for h in self._hands]
         body["pending"] = [None if c < 0 else CARD_TEXT[c] for c in self._pending]
         body["decks"] = [[CARD_TEXT[c] for c in deck] for deck in self._decks]
@@ -1229,8 +1235,6 @@ class TriATriState(State):
     def view(self, seat: int | None = None) -> JSON:
         data = self._view_header(seat)
         data.update(self._public())
-        data["hand"] = [CARD_TEXT[c] for c in self._hands[seat]] if seat is not None else None
-        data["hand_sizes"] = [len(h) for h in self._hands]
         data["chosen"] = [c >= 0 for c in self._pending]
         data["choice"] = CARD_TEXT[self._pending[seat]] if seat is not None and self._pending[seat] >= 0 else None
         return data
@@ -1245,7 +1249,7 @@ class TriATriState(State):
             + (f"trick {self._trick + 1}/{TRICKS_PER_ROUND}" if self._phase != OVER else "game over")
         ]
         lines.append("Supply: " + "  ".join(f"{LETTERS[c]} {self._supply[c]}" for c in range(3)))
-        scores = self.shown_scores()
+        scores = self.scores()
         for s in range(n):
             gems = " ".join(f"{LETTERS[c]}{self._gems[s][c]}" for c in range(3))
             start = f"  start card {CARD_TEXT[self._start[s]]}" if self._start[s] >= 0 else ""
