@@ -27,14 +27,8 @@ from tritable.engine import (
 )
 from tritable.engine.playout import random_playout
 from tritable.games.triatri import TriATri, TriATriState, score, start_player, winning_slot
-from tritable.games.triatri.game import (
-    CARD_TEXT,
-    GEMS_PER_COLOUR,
-    deal_constrained,
-    deck_for,
-    parse_action,
-    score_parts,
-)
+from tritable.games.triatri.cards import CARD_TEXT, GEMS_PER_COLOUR, deck_for, parse_action, score_parts
+from tritable.games.triatri.sampling import deal_constrained
 
 
 def card(text: str) -> int:

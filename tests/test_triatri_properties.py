@@ -16,7 +16,7 @@ import tritable
 from tritable.engine import SIMULTANEOUS, IllegalActionError, OutOfTurnError, Record
 from tritable.engine.playout import random_step
 from tritable.games.triatri import TriATri, TriATriState
-from tritable.games.triatri.game import CARD_TEXT, deck_for
+from tritable.games.triatri.cards import CARD_TEXT, deck_for
 
 PLAYERS = st.integers(2, 4)
 SEEDS = st.integers(0, 2**32 - 1)

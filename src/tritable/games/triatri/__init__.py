@@ -145,6 +145,7 @@ written as a record. ``TriATri.sampler(view)`` reads the view once and then only
 exactly what ``sample_state`` draws from the same generator, several times faster a draw.
 """
 
-from tritable.games.triatri.game import TriATri, TriATriState, score, start_player, winning_slot
+from tritable.games.triatri.cards import score, start_player, winning_slot
+from tritable.games.triatri.game import TriATri, TriATriState
 
 __all__ = ["TriATri", "TriATriState", "score", "start_player", "winning_slot"]
