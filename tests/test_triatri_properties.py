@@ -156,6 +156,10 @@ def hidden_variant(state: TriATriState, viewer: int, rng: random.Random) -> tupl
     for s in range(n):
         if s != viewer and body["pending"][s] is not None:
             body["pending"][s] = rng.choice(hands[s])
+    last = body["last_action"]
+    if last is not None and last["seat"] != viewer and body["pending"][last["seat"]] is not None:
+        last["action"] = body["pending"][last["seat"]]  # a sealed start card: the one now chosen
+        data["history"][-1][1] = last["action"]
     for later in range(r + 1, 3):
         rng.shuffle(body["decks"][later])
     variant = state.game.state_from_json(data)

@@ -16,6 +16,7 @@ from tritable.engine.protocol import (
     Outcome,
     State,
     check_rng,
+    check_seat,
     checked_draws,
     copy_json,
 )
@@ -56,6 +57,7 @@ from tritable.games.triatri.cards import (
     value_after,
     winning_slot,
 )
+from tritable.games.triatri.events import events, last_action_view
 from tritable.games.triatri.sampling import read_unseen
 from tritable.games.triatri.validation import check, read_setup, read_state
 
@@ -141,6 +143,7 @@ class TriATri(Game):
 
 # -- the state ------------------------------------------------------------------------------------
 
+
 class TriATriState(State):
     """A TriATri position."""
 
@@ -152,6 +155,7 @@ class TriATriState(State):
         "_hands",
         "_instant",
         "_last",
+        "_last_action",
         "_leader",
         "_n",
         "_pending",
@@ -197,6 +201,9 @@ class TriATriState(State):
         self._values: list[int] = []
         self._tricks: list[Trick] = []
         self._last: Trick | None = None
+        """The last trick finished, this round's or the round before's: what views show of it."""
+        self._last_action: tuple[int, int] | None = None
+        """``(seat, action)`` of the last action: views tell what it did (not part of the position)."""
         self._gems = [[0, 0, 0] for _ in range(n)]
         self._supply = [GEMS_PER_COLOUR] * 3
         self._end = -1
@@ -250,6 +257,9 @@ class TriATriState(State):
             supply = self._supply
             gems: list[Action] = [GEM_SUPPLY + c for c in range(3) if supply[c]]
             return gems + [GEM_OWN + c for c in range(3) if own[c]]
+        if phase == OVER:  # the base asks for seat TERMINAL when given -4 at the end: no seat
+            check_seat(seat, self._n)
+            return []
         return distinct(self._hands[seat])  # the reveal: the base lists only a seat still to choose
 
     # -- actions ------------------------------------------------------------------------------------
@@ -262,6 +272,7 @@ class TriATriState(State):
             self._choose_gem(seat, action)
         else:
             self._reveal(seat, action)
+        self._last_action = (seat, action)  # type: ignore[assignment]  # checked: an int
 
     def _card(self, seat: int, action: Action) -> int:
         if type(action) is not int or not 0 <= action < CODES or not IS_CARD[action]:
@@ -510,6 +521,7 @@ class TriATriState(State):
         new._values = self._values[:]
         new._tricks = self._tricks[:]
         new._last = self._last
+        new._last_action = self._last_action
         new._gems = [g[:] for g in self._gems]
         new._supply = self._supply[:]
         new._end = self._end
@@ -572,6 +584,8 @@ class TriATriState(State):
         body["hands"] = [[CARD_TEXT[c] for c in h] for h in self._hands]
         body["pending"] = [None if c < 0 else CARD_TEXT[c] for c in self._pending]
         body["decks"] = [[CARD_TEXT[c] for c in deck] for deck in self._decks]
+        last = self._last_action
+        body["last_action"] = None if last is None else {"seat": last[0], "action": action_text(last[1])}
         data["state"] = body
         return data
 
@@ -580,6 +594,8 @@ class TriATriState(State):
         data.update(self._public())
         data["chosen"] = [c >= 0 for c in self._pending]
         data["choice"] = CARD_TEXT[self._pending[seat]] if seat is not None and self._pending[seat] >= 0 else None
+        data["last_action"] = last_action_view(self, seat)
+        data["events"] = events(self, seat)
         return data
 
     # -- text ---------------------------------------------------------------------------------------

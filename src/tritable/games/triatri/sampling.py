@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from tritable.engine.errors import StateError
 from tritable.games.triatri.cards import COLOUR, FAKE, GEM_SUPPLY, HAND_SIZE, PLAY, ROUNDS, parse_card
-from tritable.games.triatri.validation import read_public
+from tritable.games.triatri.validation import read_last_action, read_public
 
 if TYPE_CHECKING:
     from tritable.games.triatri.game import TriATriState
@@ -78,6 +78,14 @@ def read_unseen(template: TriATriState, view: Mapping[str, Any]) -> Callable[[ra
         raise StateError("the view's hand sizes do not match the cards it shows")
     capacity.append(unused)
     bin_voids = [voids[s] for s in others] + [0]
+    sealed = -1  # the seat whose start card, the last action, the view does not show
+    last = view["last_action"]
+    if last is not None:
+        template._last_action = read_last_action(last, n, hidden=True)
+        if template._last_action[1] < 0:
+            sealed = template._last_action[0]
+            if sealed == seat:
+                raise StateError("a view hides no action from its own seat")
     round_now = template._round
     own_hand = sorted(own)
     deck = game.deck
@@ -95,6 +103,8 @@ def read_unseen(template: TriATriState, view: Mapping[str, Any]) -> Callable[[ra
                 chosen_now[s] = rng.choice(hands[s])
         state._hands = [sorted(h) for h in hands]
         state._pending = chosen_now
+        if sealed >= 0:
+            state._last_action = (sealed, chosen_now[sealed])
         # The deal of this round as it must have been, then fresh deals for the rounds to come.
         decks: list[tuple[int, ...]] = []
         for r in range(ROUNDS):

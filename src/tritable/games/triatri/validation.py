@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from tritable.engine.errors import SetupError, StateError
+from tritable.engine.errors import NotationError, SetupError, StateError
 from tritable.engine.protocol import copy_json, same_json
 from tritable.games.triatri.cards import (
     CARD_TEXT,
@@ -28,11 +28,13 @@ from tritable.games.triatri.cards import (
     TRICKS_PER_ROUND,
     Trick,
     laid_out,
+    parse_action,
     parse_card,
     parse_gem,
     start_player,
     winning_slot,
 )
+from tritable.games.triatri.events import last_kind
 
 if TYPE_CHECKING:
     from tritable.games.triatri.game import TriATri, TriATriState
@@ -97,6 +99,10 @@ def read_state(state: TriATriState, data: Mapping[str, Any]) -> None:
         state._decks = tuple(tuple(parse_card(c, StateError) for c in deck) for deck in decks)
         if any(sorted(deck) != sorted(game.deck) for deck in state._decks):
             raise StateError("each deck must hold the whole deck once")
+        last = body["last_action"]
+        state._last_action = None if last is None else read_last_action(last, n, hidden=False)
+        if state.history and state._last_action != state.history[-1]:
+            raise StateError("'last_action' must be the history's last action")
     except StateError:
         raise
     except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
@@ -224,6 +230,7 @@ def check(state: TriATriState) -> None:
                     f"a {COLOUR_NAMES[colour]} card: it must follow the gem's colour"
                 )
     _check_gems(state)
+    last_kind(state)  # the last action must be one that leads here: views tell what it did
 
 
 def _check_play(state: TriATriState) -> None:
@@ -317,8 +324,7 @@ def _check_gems(state: TriATriState) -> None:
             if gem >= GEM_OWN:
                 if not gems[leader][colour]:
                     raise StateError(
-                        f"seat {leader} puts up its own {COLOUR_NAMES[colour]} gem in trick {i + 1} "
-                        "without holding one"
+                        f"seat {leader} puts up its own {COLOUR_NAMES[colour]} gem in trick {i + 1} without holding one"
                     )
                 gems[leader][colour] -= 1
             gems[winner][colour] += 1
@@ -358,6 +364,21 @@ def _check_gems(state: TriATriState) -> None:
         raise StateError(f"no gem had left the supply before {before}, but the game's first trick takes one")
     if taken > played:
         raise StateError(f"{taken} gems had left the supply before {before}, but only {played} tricks were played")
+
+
+def read_last_action(data: Mapping[str, Any], n: int, hidden: bool) -> tuple[int, int]:
+    """``(seat, action)`` of a ``last_action`` object; its action is -1 where it is ``null``, a
+    start card the viewer may not see (``hidden``: a view's)."""
+    if not isinstance(data, Mapping) or set(data) != {"seat", "action"}:
+        raise StateError("'last_action' is null or an object with 'seat' and 'action'")
+    seat = whole(data["seat"], 0, n - 1)
+    text = data["action"]
+    if text is None and hidden:
+        return seat, -1
+    try:
+        return seat, parse_action(text)
+    except NotationError as exc:
+        raise StateError(f"bad 'last_action': {exc}") from None
 
 
 def read_trick(data: Mapping[str, Any], n: int) -> Trick:
