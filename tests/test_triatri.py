@@ -1538,3 +1538,23 @@ def test_a_view_s_last_action_is_sampled_as_it_was_hidden() -> None:
     own["last_action"] = {"seat": 0, "action": None}
     with pytest.raises(StateError, match="hides no action from its own seat"):
         state.game.sample_state(own, rng)
+
+
+def test_the_drawing_is_the_view_s_and_fits_the_screen() -> None:
+    from tritable.games.triatri.render import draw
+
+    for players in (2, 3, 4):
+        state = TriATri(players).new_state(seed=players)
+        rng = random.Random(players)
+        while not state.is_terminal():
+            for seat in (None, *range(players)):
+                view = state.view(seat)
+                assert draw(view).text() == state.render(seat)
+                drawing = draw(view, 80, 24)
+                assert drawing.width <= 80 and drawing.height <= 14
+                assert all(line.rstrip() for line in drawing.text().splitlines())
+                narrow = draw(view, 40).text().splitlines()  # tricks wrap between plays
+                assert all(len(line) <= 40 for line in narrow if line.startswith(("Trick", "Last trick", "    ")))
+            random_step(state, rng)
+    said = draw(deck_2p_after("gem B", "B3").view(0), 80, 24).text()
+    assert said.endswith("P2 leads B3")

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping
 from typing import Any
 
 from tritable.engine.errors import IllegalActionError, StateError
@@ -34,7 +34,6 @@ from tritable.games.triatri.cards import (
     HAND_SIZE,
     INSTANT_WIN_POINTS,
     IS_CARD,
-    LETTERS,
     OVER,
     PHASES,
     PLAY,
@@ -58,6 +57,7 @@ from tritable.games.triatri.cards import (
     winning_slot,
 )
 from tritable.games.triatri.events import events, last_action_view
+from tritable.games.triatri.render import draw
 from tritable.games.triatri.sampling import read_unseen
 from tritable.games.triatri.validation import check, read_setup, read_state
 
@@ -601,59 +601,4 @@ class TriATriState(State):
     # -- text ---------------------------------------------------------------------------------------
 
     def render(self, seat: int | None = None) -> str:
-        self._view_header(seat)  # validates the seat
-        n = self._n
-        lines = [
-            f"TriATri, {n} players - round {self._round + 1}/{ROUNDS}, "
-            + (f"trick {self._trick + 1}/{TRICKS_PER_ROUND}" if self._phase != OVER else "game over")
-        ]
-        lines.append("Supply: " + "  ".join(f"{LETTERS[c]} {self._supply[c]}" for c in range(3)))
-        scores = self.scores()
-        for s in range(n):
-            gems = " ".join(f"{LETTERS[c]}{self._gems[s][c]}" for c in range(3))
-            start = f"  start card {CARD_TEXT[self._start[s]]}" if self._start[s] >= 0 else ""
-            mark = "  <- leader" if s == self._leader and self._phase in (GEM, PLAY) else ""
-            you = " (you)" if s == seat else ""
-            lines.append(f"P{s + 1}{you}: gems {gems}  score {scores[s]:>3}  {len(self._hands[s])} cards{start}{mark}")
-        for cards in self._repicks:
-            shown = ", ".join(f"P{s + 1} {CARD_TEXT[c]}" for s, c in enumerate(cards))
-            lines.append(f"Tied start cards ({shown}): cards back, everyone picks again")
-        if self._last is not None:
-            lines.append("Last trick: " + trick_line(self._last, n))
-        if self._phase == REVEAL:
-            chosen = ", ".join(f"P{s + 1}" for s in range(n) if self._pending[s] >= 0) or "nobody"
-            lines.append(f"Everyone chooses a start card at once; chosen so far: {chosen}")
-            if seat is not None and self._pending[seat] >= 0:
-                lines.append(f"Your start card: {CARD_TEXT[self._pending[seat]]}")
-        elif self._phase == GEM:
-            lines.append(f"P{self._leader + 1} leads and chooses the gem")
-        elif self._phase == PLAY:
-            colour = (self._gem - GEM_SUPPLY) % 3
-            source = f"P{self._leader + 1}'s own gems" if self._gem >= GEM_OWN else "the supply"
-            lines.append(f"Gem at stake: {COLOUR_NAMES[colour]} ({LETTERS[colour]}) from {source}")
-            table = table_text(self._leader, n, self._plays, self._slots, self._values)
-            lines.append(f"Trick: {table}")
-            lines.append(f"P{self.current_player() + 1} to play")
-        else:
-            outcome = self.outcome()
-            winners = ", ".join(f"P{s + 1}" for s in outcome.winners) or "nobody"
-            lines.append(f"Game over ({ENDS[self._end]}): {winners} first")
-            lines.append("Final scores: " + "  ".join(f"P{s + 1} {x:g}" for s, x in enumerate(outcome.scores)))
-        if seat is not None:
-            hand = " ".join(CARD_TEXT[c] for c in self._hands[seat]) or "(empty)"
-            lines.append(f"Your hand: {hand}")
-        return "\n".join(lines)
-
-
-def table_text(leader: int, n: int, plays: Sequence[int], slots: Sequence[int], values: Sequence[int]) -> str:
-    """The cards on the table by seat with their values; a fake that took a card shows it."""
-    parts = []
-    for i, (played, card, value) in enumerate(zip(plays, slots, values, strict=True)):
-        shown = f"F took {CARD_TEXT[card]}" if played == FAKE and card != FAKE else CARD_TEXT[card]
-        parts.append(f"P{(leader + i) % n + 1} {shown}={value}")
-    return "  ".join(parts) or "no card yet"
-
-
-def trick_line(trick: Trick, n: int) -> str:
-    leader, gem, plays, slots, values, winner = trick
-    return f"{gem_text(gem)}: {table_text(leader, n, plays, slots, values)}; P{winner + 1} won"
+        return draw(self.view(seat)).text()
