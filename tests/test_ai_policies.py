@@ -19,6 +19,7 @@ from tritable.ai.policies import triominos as triominos_policy
 from tritable.engine import Game, State
 from tritable.engine.playout import random_step
 from tritable.games.triatri import TriATri, TriATriState
+from tritable.games.triatri import score as gems_worth
 from tritable.games.triominos import TriominosState
 from tritable.games.triominos.tiles import INDEX, SUMS
 
@@ -234,7 +235,7 @@ def test_triatri_stake_value_is_what_winning_the_trick_changes(players: int) -> 
             for _ in range(players):
                 random_step(trial, rng)
             winner = trial.view(None)["last_trick"]["winner"]
-            after = trial.scores()
+            after = [gems_worth(g, trial.supply) for g in trial.view(None)["gems"]]
             for s in range(players):
                 (won if s == winner else lost)[s].add(after[s])
         for s in range(players):
@@ -248,7 +249,7 @@ def test_triatri_stake_value_is_what_winning_the_trick_changes(players: int) -> 
 @pytest.mark.parametrize("players", [2, 4])
 def test_triatri_winner_after_names_the_seat_winning_the_trick(players: int) -> None:
     for state in _trick_starts(players, range(6)):
-        assert state.winner_after() == -1
+        assert state.winner_after() is None
         rng = random.Random(0)
         while state.view(None)["phase"] == "play":
             for card in state.legal_actions():

@@ -22,19 +22,14 @@ from tritable.engine import (
     IllegalActionError,
     NotationError,
     OutOfTurnError,
+    RecordError,
     SetupError,
     StateError,
 )
-from tritable.engine.playout import random_playout
+from tritable.engine.playout import random_playout, random_step
 from tritable.games.triatri import TriATri, TriATriState, score, start_player, winning_slot
-from tritable.games.triatri.game import (
-    CARD_TEXT,
-    GEMS_PER_COLOUR,
-    deal_constrained,
-    deck_for,
-    parse_action,
-    score_parts,
-)
+from tritable.games.triatri.cards import CARD_TEXT, GEMS_PER_COLOUR, deck_for, parse_action, score_parts
+from tritable.games.triatri.sampling import deal_constrained
 
 
 def card(text: str) -> int:
@@ -194,8 +189,8 @@ def test_start_player_ties_directly() -> None:
     assert start_player([c("G6"), c("R6")]) == 1  # Fire beats Wood
     assert start_player([c("R8"), c("B8"), c("G2"), c("G8")]) == 2  # three tied: the fourth
     assert start_player([c("F"), c("B8"), c("G8"), c("R8")]) == 0
-    assert start_player([c("R7"), c("B7"), c("G7")]) == -1  # 3 players, three tied: again
-    assert start_player([c("F"), c("F")]) == -1  # 2 players, both fake: again
+    assert start_player([c("R7"), c("B7"), c("G7")]) is None  # 3 players, three tied: again
+    assert start_player([c("F"), c("F")]) is None  # 2 players, both fake: again
     assert start_player([c("F"), c("R7"), c("G7")]) == 1  # two tied of three: the wheel
     assert start_player([c("F"), c("F"), c("F"), c("R2")]) == 3
 
@@ -268,6 +263,7 @@ def test_a_pending_start_card_is_hidden_from_the_other_seats() -> None:
     state.apply_action(card("R7"), 0)
     other = state.clone()
     other._pending[0] = card("R2")
+    other._last_action = (0, card("R2"))
     for seat in (None, 1, 2):
         assert state.view(seat) == other.view(seat)
         assert state.render(seat) == other.render(seat)
@@ -1393,3 +1389,176 @@ def test_a_view_showing_a_played_card_in_the_hand_is_refused() -> None:
     view["hand"] = ["F", "B3", "R2", "G6"]  # seat 1 played B3; seat 0 holds G2
     with pytest.raises(StateError, match="the view shows more cards than the deck holds"):
         TriATri(2).sample_state(view, random.Random(1))
+
+
+# -- what a view says the last action did ------------------------------------------------------------
+
+
+def texts(state: TriATriState, seat: int | None = None) -> list[str]:
+    return [event["text"] for event in state.view(seat)["events"]]
+
+
+def test_a_sealed_start_card_is_the_last_action_only_for_its_seat() -> None:
+    state = new_state(3, THREE)
+    assert state.view(None)["last_action"] is None and state.view(0)["events"] == []
+    state.apply_action(card("B7"), 1)
+    assert state.view(1)["last_action"] == {"seat": 1, "action": "B7"}
+    assert state.view(1)["events"] == [
+        {"type": "choose", "seat": 1, "card": "B7", "text": "P2 chooses B7 as start card"}
+    ]
+    for seat in (None, 0, 2):
+        assert state.view(seat)["last_action"] == {"seat": 1, "action": None}
+        assert state.view(seat)["events"] == [{"type": "choose", "seat": 1, "text": "P2 has chosen a start card"}]
+    # The last choice reveals them all: every seat sees every card and who starts, and why.
+    state.apply_action(card("R7"), 0)
+    state.apply_action(card("G5"), 2)
+    for seat in (None, 0, 1, 2):
+        assert state.view(seat)["last_action"] == {"seat": 2, "action": "G5"}
+        assert texts(state, seat) == [
+            "Start cards: P1 R7, P2 B7, P3 G5",
+            "P2 starts round 1: B7 beats R7 (Water beats Fire)",
+        ]
+
+
+def test_a_tied_reveal_is_an_event() -> None:
+    state = new_state(3, THREE)
+    reveal(state, "R7", "B7", "G7")
+    assert state.view(None)["events"] == [
+        {
+            "type": "repick",
+            "seat": None,
+            "cards": ["R7", "B7", "G7"],
+            "text": "Start cards tied (P1 R7, P2 B7, P3 G7): the cards go back and everyone picks again",
+        }
+    ]
+
+
+def test_trick_events_name_the_cards_the_winner_and_the_gem_moved() -> None:
+    state = deck_2p_after("gem B")
+    assert state.view(0)["events"] == [
+        {"type": "gem", "seat": 1, "gem": "B", "from": None, "text": "P2 puts up a blue gem from the supply"}
+    ]
+    play(state, "B3")
+    assert texts(state) == ["P2 leads B3"]
+    play(state, "B6")
+    assert texts(state) == ["P1 plays B6", "P1 wins the trick and takes a blue gem from the supply"]
+    trick = state.view(None)["events"][1]
+    assert trick == trick | {"type": "trick", "seat": 0, "trick": 1, "gem": "B", "from": None}
+    play(state, "gem own B", "R2")
+    assert texts(state) == ["P1 leads R2"]
+    play(state, "F")  # seat 1 holds no Water: it plays its fake and takes R2
+    assert state.view(None)["events"] == [
+        {"type": "fake", "seat": 1, "card": "F", "took": "R2", "value": 2, "from": 0,
+         "text": "P2 plays the fake and takes R2 (2) from P1"},
+        {"type": "trick", "seat": 1, "trick": 2, "gem": "B", "from": 0,
+         "text": "P2 wins the trick and takes a blue gem from P1"},
+    ]  # fmt: skip
+
+
+def test_a_doubled_card_and_a_kept_own_gem_are_said() -> None:
+    state = deck_2p_after("gem B", "B3", "B6", "gem own B", "R2", "B2")  # Water after Fire: a 2 counts four times
+    assert texts(state) == ["P2 plays B2: 8 (four times after R2)", "P2 wins the trick and takes a blue gem from P1"]
+    state = deck_2p_after("gem B", "B3", "B6", "gem own B", "G6", "B2")
+    assert texts(state) == ["P2 plays B2", "P1 wins the trick and keeps its own blue gem"]
+
+
+def test_the_round_s_last_trick_stays_in_the_view_after_the_round_ends() -> None:
+    state = new_state(2, TWO)
+    rng = random.Random(1)
+    while state.view(None)["round"] == 1:
+        random_step(state, rng)
+    view = state.view(None)
+    said = [event["type"] for event in view["events"]]
+    assert said == ["play", "trick", "round_end", "round_start"]
+    assert view["events"][2]["text"] == "Round 1 is over" and view["tricks"] == []
+    last_trick = view["last_trick"]
+    assert view["events"][1]["seat"] == last_trick["winner"] and len(last_trick["played"]) == 2
+    assert view["last_action"] == {"seat": (last_trick["leader"] + 1) % 2, "action": last_trick["played"][-1]}
+
+
+def test_the_end_of_the_game_is_said() -> None:
+    state = before_last_card_of_example_1_in_round_3([[1, 0, 0], [0, 0, 0], [2, 1, 2], [0, 0, 1]])
+    play(state, "B5")
+    assert texts(state)[-3:] == [
+        "P3 wins the trick and takes a blue gem from the supply",
+        "P3 holds two gems of each colour and wins at once (100 points)",
+        "Game over (instant win): P3 wins with 100",
+    ]
+    state = before_last_card_of_example_1_in_round_3([[0, 2, 0], [0, 3, 0], [0, 0, 0], [0, 0, 0]])
+    play(state, "B5")
+    assert [e["type"] for e in state.view(None)["events"]] == ["play", "trick", "supply_exhausted", "game_end"]
+    assert texts(state)[2] == "The supply has no blue gem left: the game ends"
+
+
+def test_the_last_action_is_no_part_of_the_position() -> None:
+    a, b = new_state(3, THREE), new_state(3, THREE)
+    a.apply_action(card("R7"), 0)
+    a.apply_action(card("B7"), 1)
+    b.apply_action(card("B7"), 1)
+    b.apply_action(card("R7"), 0)
+    assert a == b and a.key() == b.key() and hash(a) == hash(b)
+    assert a.view(2)["last_action"] != b.view(2)["last_action"]
+    for state in (a, b):  # the JSON keeps it: read back, the views are the same
+        again = state.game.state_from_json(state.to_json())
+        assert all(again.view(s) == state.view(s) for s in (None, 0, 1, 2))
+
+
+def test_state_json_s_last_action_must_lead_to_the_position() -> None:
+    state = deck_2p_after("gem B", "B3")
+    data = json.loads(json.dumps(state.to_json()))
+    assert data["state"]["last_action"] == {"seat": 1, "action": "B3"}
+    for bad, why in [
+        ({"seat": 0, "action": "B3"}, "did not lead to this position"),
+        ({"seat": 1, "action": "B2"}, "did not lead to this position"),
+        ({"seat": 1, "action": "gem B"}, "is not the gem at stake"),
+        (None, "null only before the first action"),
+        ({"seat": 1}, "an object with 'seat' and 'action'"),
+        ({"seat": 1, "action": "X9"}, "bad 'last_action'"),
+    ]:
+        broken = copy.deepcopy(data)
+        broken["state"]["last_action"] = bad
+        broken["history"] = []
+        with pytest.raises(StateError, match=re.escape(why)):
+            state.game.state_from_json(broken)
+    # A position need not be where its history leads (then it has no record), but its own last
+    # action is what views tell: it must lead to the position.
+    broken = copy.deepcopy(data)
+    broken["history"] = broken["history"][:-1]
+    again = state.game.state_from_json(broken)
+    assert again.view(0)["events"] == state.view(0)["events"]
+    with pytest.raises(RecordError):
+        again.record()
+
+
+def test_a_view_s_last_action_is_sampled_as_it_was_hidden() -> None:
+    state = new_state(3, THREE)
+    state.apply_action(card("R7"), 0)
+    view = state.view(1)
+    rng = random.Random(3)
+    for _ in range(10):
+        sample = state.game.sample_state(view, rng)
+        assert sample.view(1) == view  # the hidden start card of seat 0 is its drawn one
+    own = state.view(0)
+    own["last_action"] = {"seat": 0, "action": None}
+    with pytest.raises(StateError, match="hides no action from its own seat"):
+        state.game.sample_state(own, rng)
+
+
+def test_the_drawing_is_the_view_s_and_fits_the_screen() -> None:
+    from tritable.games.triatri.render import draw
+
+    for players in (2, 3, 4):
+        state = TriATri(players).new_state(seed=players)
+        rng = random.Random(players)
+        while not state.is_terminal():
+            for seat in (None, *range(players)):
+                view = state.view(seat)
+                assert draw(view).text() == state.render(seat)
+                drawing = draw(view, 80, 24)
+                assert drawing.width <= 80 and drawing.height <= 14
+                assert all(line.rstrip() for line in drawing.text().splitlines())
+                narrow = draw(view, 40).text().splitlines()  # tricks wrap between plays
+                assert all(len(line) <= 40 for line in narrow if line.startswith(("Trick", "Last trick", "    ")))
+            random_step(state, rng)
+    said = draw(deck_2p_after("gem B", "B3").view(0), 80, 24).text()
+    assert said.endswith("P2 leads B3")

@@ -16,7 +16,7 @@ import tritable
 from tritable.engine import SIMULTANEOUS, IllegalActionError, OutOfTurnError, Record
 from tritable.engine.playout import random_step
 from tritable.games.triatri import TriATri, TriATriState
-from tritable.games.triatri.game import CARD_TEXT, deck_for
+from tritable.games.triatri.cards import CARD_TEXT, deck_for
 
 PLAYERS = st.integers(2, 4)
 SEEDS = st.integers(0, 2**32 - 1)
@@ -156,6 +156,10 @@ def hidden_variant(state: TriATriState, viewer: int, rng: random.Random) -> tupl
     for s in range(n):
         if s != viewer and body["pending"][s] is not None:
             body["pending"][s] = rng.choice(hands[s])
+    last = body["last_action"]
+    if last is not None and last["seat"] != viewer and body["pending"][last["seat"]] is not None:
+        last["action"] = body["pending"][last["seat"]]  # a sealed start card: the one now chosen
+        data["history"][-1][1] = last["action"]
     for later in range(r + 1, 3):
         rng.shuffle(body["decks"][later])
     variant = state.game.state_from_json(data)

@@ -6,9 +6,9 @@ heuristic instead: ``policy(state, seat, actions, rng) -> action``, where ``acti
 evaluation it reads only what ``seat`` could know: the actions, ``state.view(seat)`` and the
 game's documented queries on its state about public play or the seat's own hand (Triominos'
 ``lay_points`` and ``scored_lays``; TriATri's ``stake_value``, ``winner_after``, ``supply`` and
-``hand(seat)``), never a state's internals nor another seat's hidden cards, and it draws its
-randomness from ``rng`` alone (the search's generator), so a search stays reproducible. It should
-be fast: it runs at every step of every playout.
+``_hand_actions(seat)``, the seat's cards as actions), never a state's internals nor another
+seat's hidden cards, and it draws its randomness from ``rng`` alone (the search's generator), so a
+search stays reproducible. It should be fast: it runs at every step of every playout.
 
 Add one for a game with the decorator::
 
@@ -136,7 +136,7 @@ def triatri(state: State, seat: int, actions: list[Action], rng: random.Random) 
     codes: list[int] = actions  # type: ignore[assignment]
     if codes[0] >= 30:
         supply = s.supply
-        hand = s.hand(seat)
+        hand = s._hand_actions(seat)
         best = codes[0]
         top = -1e9
         for a in codes:
@@ -157,7 +157,7 @@ def triatri(state: State, seat: int, actions: list[Action], rng: random.Random) 
 
     wins: list[int] = []
     loses: list[int] = []
-    if s.winner_after() < 0:
+    if s.winner_after() is None:
         for a in codes:
             (wins if a % 10 >= 5 else loses).append(a)
     else:

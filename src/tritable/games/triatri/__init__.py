@@ -124,9 +124,25 @@ its notation: ``gem B``, ``gem own B``), the ``trick`` in progress (cards as ``p
 seat and the ``supply`` (counts of R, B, G), the ``scores`` each seat would have if the game ended
 now (an instant winner's 100 once it has won), and at the end the ``end`` reason (``instant win``,
 ``supply exhausted`` or ``three rounds``; ``null`` before) and ``instant_winner`` (a seat or
-``null``). ``to_json`` holds, besides ``game``, ``players``, ``options``, ``setup`` and
-``history``, an object ``state``: these keys but ``hand``, ``hand_sizes``, ``chosen`` and
-``choice``, plus ``hands``, ``pending`` (per seat the start card chosen in the reveal phase, or
+``null``). The ``last_trick`` is also what ended a round: after the round's fifth trick the view
+of the new round (or of the end) still shows it, with its cards, values, gem and winner.
+
+``last_action`` is ``null`` before the first action, else ``{"seat", "action"}`` in notation,
+the action ``null`` for everyone but its seat while it is a start card still sealed. ``events``
+says what it did, in order, each ``{"type", "seat", "text", ...}``: ``choose`` (a sealed start
+card; its ``card`` only for its seat), ``repick`` (tied start ``cards`` go back), ``reveal`` (the
+start ``cards``) and ``start_player`` (who starts and by which rule), ``gem`` (the ``gem`` colour
+put up, ``from`` the leader or ``null`` for the supply), ``play`` (a ``card`` and its counted
+``value``), ``fake`` (the fake ``took`` a card with its ``value`` ``from`` a seat), ``trick`` (its
+winner, the ``trick`` number, the ``gem`` moved and ``from`` whom: "P3 wins the trick and takes a
+red gem from P1"), ``instant_win``, ``supply_exhausted``, ``round_end``, ``round_start`` and
+``game_end`` (the ``end`` and the ``winners``). Both are derived from the position and the last
+action, which the state JSON keeps as ``last_action`` (not part of :meth:`key`: two orders of the
+same sealed choices are one position).
+
+``to_json`` holds, besides ``game``, ``players``, ``options``, ``setup`` and
+``history``, an object ``state``: these keys but ``hand``, ``hand_sizes``, ``chosen``,
+``choice`` and ``events``, plus ``hands``, ``pending`` (per seat the start card chosen in the reveal phase, or
 ``null``) and ``decks``. The outcome's ``details`` hold ``end``, ``instant_winner``, ``gems``,
 ``supply`` and per seat the ``points`` as ``sets`` (three-colour sets), ``pairs`` (two-colour
 pairs) and ``rest`` (the remaining gems' points).
@@ -145,6 +161,7 @@ written as a record. ``TriATri.sampler(view)`` reads the view once and then only
 exactly what ``sample_state`` draws from the same generator, several times faster a draw.
 """
 
-from tritable.games.triatri.game import TriATri, TriATriState, score, start_player, winning_slot
+from tritable.games.triatri.cards import score, start_player, winning_slot
+from tritable.games.triatri.game import TriATri, TriATriState
 
 __all__ = ["TriATri", "TriATriState", "score", "start_player", "winning_slot"]

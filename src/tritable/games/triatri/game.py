@@ -3,19 +3,10 @@
 from __future__ import annotations
 
 import random
-from collections import Counter
-from collections.abc import Callable, Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping
 from typing import Any
 
-from tritable.engine.errors import (
-    GameOverError,
-    IllegalActionError,
-    NotationError,
-    OutOfTurnError,
-    SetupError,
-    StateError,
-    shown,
-)
+from tritable.engine.errors import IllegalActionError, StateError
 from tritable.engine.protocol import (
     JSON,
     SIMULTANEOUS,
@@ -28,242 +19,49 @@ from tritable.engine.protocol import (
     check_seat,
     checked_draws,
     copy_json,
-    same_json,
 )
+from tritable.games.triatri.cards import (
+    CARD_TEXT,
+    CODES,
+    COLOUR,
+    COLOUR_NAMES,
+    ENDS,
+    FAKE,
+    GEM,
+    GEM_OWN,
+    GEM_SUPPLY,
+    GEMS_PER_COLOUR,
+    HAND_SIZE,
+    INSTANT_WIN_POINTS,
+    IS_CARD,
+    OVER,
+    PHASES,
+    PLAY,
+    REVEAL,
+    ROUNDS,
+    TRICKS_PER_ROUND,
+    Trick,
+    _count,
+    _shown,
+    action_text,
+    deck_for,
+    distinct,
+    gem_text,
+    lay,
+    parse_action,
+    score,
+    score_parts,
+    start_player,
+    trick_json,
+    value_after,
+    winning_slot,
+)
+from tritable.games.triatri.events import events, last_action_view
+from tritable.games.triatri.render import draw
+from tritable.games.triatri.sampling import read_unseen
+from tritable.games.triatri.validation import check, read_setup, read_state
 
-# -- cards ------------------------------------------------------------------------------------------
-
-FIRE, WATER, WOOD = 0, 1, 2
-LETTERS = "RBG"
-COLOUR_NAMES = ("Fire", "Water", "Wood")
-FAKE = 0
-"""The fake ("imitation") card. A numbered card is ``10 * colour + number``: R5 = 5, B5 = 15, G5 = 25."""
-GEM_SUPPLY = 30
-"""``GEM_SUPPLY + colour``: the leader puts up a gem of that colour from the common supply."""
-GEM_OWN = 33
-"""``GEM_OWN + colour``: the leader puts up one of their own gems of that colour."""
-
-HAND_SIZE = 6
-TRICKS_PER_ROUND = 5
-ROUNDS = 3
-GEMS_PER_COLOUR = 6
-FAKES = {2: 2, 3: 1, 4: 3}
-INSTANT_WIN_POINTS = 100
-
-REVEAL, GEM, PLAY, OVER = 0, 1, 2, 3
-PHASES = ("reveal", "gem", "play", "over")
-ENDS = ("instant win", "supply exhausted", "three rounds")
-
-CODES = 29
-COLOUR = [-1] * CODES
-"""Colour of a card code; -1 for the colourless fake and for codes that are no card."""
-NUMBER = [0] * CODES
-DOUBLED = [0] * CODES
-"""A card's value when it is played right after a card of the colour it beats."""
-BEATS = [-9] * CODES
-"""The colour a card beats (Water beats Fire, Wood beats Water, Fire beats Wood)."""
-CARD_TEXT: dict[int, str] = {FAKE: "F"}
-for _c in range(3):
-    for _n in range(2, 9):
-        _code = 10 * _c + _n
-        COLOUR[_code] = _c
-        NUMBER[_code] = _n
-        DOUBLED[_code] = 4 * _n if _n == 2 else 2 * _n
-        BEATS[_code] = (_c + 2) % 3
-        CARD_TEXT[_code] = f"{LETTERS[_c]}{_n}"
-TEXT_CARD = {text: code for code, text in CARD_TEXT.items()}
-IS_CARD = [code in CARD_TEXT for code in range(CODES)]
-
-
-def beats(a: int, b: int) -> bool:
-    """Whether colour ``a`` beats colour ``b`` on the wheel."""
-    return (a + 2) % 3 == b
-
-
-def card_text(card: int) -> str:
-    return CARD_TEXT[card]
-
-
-def deck_for(players: int) -> list[int]:
-    """The cards used with ``players`` players: each colour 2..(players + 4), and the fakes."""
-    top = players + 4
-    return [10 * c + n for c in range(3) for n in range(2, top + 1)] + [FAKE] * FAKES[players]
-
-
-def winning_slot(slots: Sequence[int], values: Sequence[int]) -> int:
-    """The slot (index in play order) that wins the cards ``slots`` with computed ``values``.
-
-    Highest value; tied cards of exactly two colours: the dominant colour, its later card; tied
-    cards of one colour (fakes at 0 count as one colourless colour) or of three: the later card.
-    """
-    best = max(values)
-    if values.count(best) == 1:
-        return values.index(best)
-    tied = [i for i, v in enumerate(values) if v == best]
-    colours = {COLOUR[slots[i]] for i in tied}
-    if len(colours) == 2:
-        a, b = colours
-        dominant = a if beats(a, b) else b
-        for i in reversed(tied):
-            if COLOUR[slots[i]] == dominant:
-                return i
-    return tied[-1]
-
-
-def value_after(previous: int, card: int) -> int:
-    """The value of numbered ``card`` played right after the card now in the slot before it
-    (doubled, a 2 four times, after a card of the colour it beats)."""
-    return DOUBLED[card] if COLOUR[previous] == BEATS[card] else NUMBER[card]
-
-
-def lay(slots: list[int], values: list[int], card: int) -> None:
-    """Put ``card``, the next card played to a trick, into its ``slots`` with its value: the lead
-    as printed (a fake lead is a colourless 0), a fake takes the winning card with its value and
-    leaves itself at 0 in that card's slot, any other card per :func:`value_after`."""
-    if not slots:
-        slots.append(card)
-        values.append(NUMBER[card])
-    elif card == FAKE:
-        w = winning_slot(slots, values)
-        slots.append(slots[w])
-        values.append(values[w])
-        slots[w] = FAKE
-        values[w] = 0
-    else:
-        values.append(value_after(slots[-1], card))
-        slots.append(card)
-
-
-def laid_out(plays: Sequence[int]) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """The slots and values of a trick whose cards were ``plays``, in order (see :func:`lay`)."""
-    slots: list[int] = []
-    values: list[int] = []
-    for card in plays:
-        lay(slots, values, card)
-    return tuple(slots), tuple(values)
-
-
-def start_player(cards: Sequence[int]) -> int:
-    """The seat that starts the round from the revealed ``cards``, or -1: cards back, pick again."""
-    n = len(cards)
-    numbers = [NUMBER[c] for c in cards]
-    top = max(numbers)
-    tied = [s for s in range(n) if numbers[s] == top]
-    if len(tied) == 1:
-        return tied[0]
-    if len(tied) == 2 and top > 0:
-        # Each colour has each number once, so two tied numbers always have different colours.
-        a, b = tied
-        return a if beats(COLOUR[cards[a]], COLOUR[cards[b]]) else b
-    if len(tied) == 3 and n == 4 and top > 0:
-        return next(s for s in range(n) if s not in tied)
-    return -1
-
-
-def score_parts(gems: Sequence[int], supply: Sequence[int]) -> tuple[int, int, int]:
-    """(three-colour sets, two-colour pairs, points of the remaining gems) for one player."""
-    sets = min(gems)
-    rest = [g - sets for g in gems]
-    held = [c for c in range(3) if rest[c]]
-    pairs = 0
-    if len(held) == 2:
-        pairs = min(rest[held[0]], rest[held[1]])
-        rest[held[0]] -= pairs
-        rest[held[1]] -= pairs
-    return sets, pairs, sum(rest[c] * supply[c] for c in range(3))
-
-
-def score(gems: Sequence[int], supply: Sequence[int]) -> int:
-    """+1 per three-colour set, then -2 per two-colour pair, then each remaining gem scores the
-    number of gems of its colour left in the supply.
-
-    >>> score([2, 2, 1], [4, 4, 5])  # one set, then a Fire-Water pair
-    -1
-    >>> score([3, 0, 0], [2, 6, 6])  # three Fire gems, two Fire left in the supply
-    6
-    """
-    return _count(*gems, *supply)
-
-
-def _count(g0: int, g1: int, g2: int, s0: int, s1: int, s2: int) -> int:
-    """:func:`score` on plain numbers: the same count as :func:`score_parts`, without lists (the
-    search's rollout policy asks for it a few times a move, and that was most of its time)."""
-    sets = g0 if g0 < g1 else g1
-    if g2 < sets:
-        sets = g2
-    r0, r1, r2 = g0 - sets, g1 - sets, g2 - sets
-    # After the sets at least one colour is gone: at most one pair of colours makes pairs.
-    if r0 and r1:
-        pairs = r0 if r0 < r1 else r1
-        r0 -= pairs
-        r1 -= pairs
-    elif r0 and r2:
-        pairs = r0 if r0 < r2 else r2
-        r0 -= pairs
-        r2 -= pairs
-    elif r1 and r2:
-        pairs = r1 if r1 < r2 else r2
-        r1 -= pairs
-        r2 -= pairs
-    else:
-        pairs = 0
-    return sets - 2 * pairs + r0 * s0 + r1 * s1 + r2 * s2
-
-
-# -- notation ---------------------------------------------------------------------------------------
-
-
-def gem_text(action: int) -> str:
-    if GEM_OWN <= action < GEM_OWN + 3:
-        return f"gem own {LETTERS[action - GEM_OWN]}"
-    return f"gem {LETTERS[action - GEM_SUPPLY]}"
-
-
-def action_text(action: Action) -> str:
-    if type(action) is int:
-        if 0 <= action < CODES and IS_CARD[action]:
-            return CARD_TEXT[action]
-        if GEM_SUPPLY <= action < GEM_OWN + 3:
-            return gem_text(action)
-    raise NotationError(f"{shown(action)} is not a TriATri action")
-
-
-def _shown(action: object) -> str:
-    """An action as errors name it: its notation (``gem R``, ``B3``), not its number."""
-    try:
-        return action_text(action)
-    except NotationError:
-        return shown(action)
-
-
-def parse_action(text: str) -> int:
-    if not isinstance(text, str):
-        raise NotationError(f"a TriATri action is text, not {text!r}")
-    words = text.strip().upper().split()
-    card = TEXT_CARD.get("".join(words))  # "R 5" as well as "R5", as the other games read spaces
-    if card is not None:
-        return card
-    if words and words[0] == "GEM":
-        own = len(words) == 3 and words[1] == "OWN"
-        colour = words[-1]
-        if (len(words) == 2 or own) and len(colour) == 1 and colour in LETTERS:
-            return (GEM_OWN if own else GEM_SUPPLY) + LETTERS.index(colour)
-    raise NotationError(
-        f"cannot read {text!r} as a TriATri action (cards: R2..R8, B2..B8, G2..G8, F; gems: 'gem R', 'gem own B')"
-    )
-
-
-def parse_card(text: Any, error: type[Exception]) -> int:
-    if isinstance(text, str):
-        code = TEXT_CARD.get(text)
-        if code is None:
-            code = TEXT_CARD.get(text.strip().upper())
-        if code is not None:
-            return code
-    raise error(f"{text!r} is not a TriATri card (R2..R8, B2..B8, G2..G8 or F)")
-
-
-# -- the game ---------------------------------------------------------------------------------------
+# -- the game -------------------------------------------------------------------------------------
 
 
 class TriATri(Game):
@@ -293,79 +91,17 @@ class TriATri(Game):
         return {"decks": decks}
 
     def state_from_setup(self, setup: Mapping[str, Any]) -> TriATriState:
-        if not isinstance(setup, Mapping):
-            raise SetupError(f"triatri: a setup is a JSON object, not {type(setup).__name__}")
-        unknown = set(setup) - {"decks"}
-        if unknown:
-            raise SetupError(f"triatri: unknown setup keys {sorted(map(str, unknown))} (a setup holds 'decks')")
-        decks = setup.get("decks")
-        if not isinstance(decks, list) or len(decks) != ROUNDS:
-            raise SetupError(f"triatri: the setup's 'decks' must be a list of {ROUNDS} decks, one per round")
-        parsed: list[tuple[int, ...]] = []
-        for r, deck in enumerate(decks):
-            if not isinstance(deck, list):
-                raise SetupError(f"triatri: deck {r} must be a list of cards")
-            codes = tuple(parse_card(text, SetupError) for text in deck)
-            if sorted(codes) != self._sorted_deck:
-                raise SetupError(
-                    f"triatri: deck {r} must hold each card of the {self.players}-player deck once "
-                    f"({len(self.deck)} cards: each colour 2..{self.players + 4}, {FAKES[self.players]} fakes)"
-                )
-            parsed.append(codes)
+        decks = read_setup(self, setup)
         state = TriATriState(self, copy_json(setup))
-        state._decks = tuple(parsed)
+        state._decks = decks
         state._new_round(0)
         return state
 
     # -- JSON ---------------------------------------------------------------------------------------
 
     def state_from_json(self, data: Mapping[str, Any]) -> TriATriState:
-        self._refuse_other_game(data)  # said as every game says it (a State or no JSON object too)
-        if data.get("game") != self.id or data.get("players") != self.players:
-            raise StateError(
-                f"not a {self.players}-player triatri state: it names game {data.get('game')!r} "
-                f"for {data.get('players')!r} players"
-            )
         state = TriATriState(self, None)
-        state._read_header(data)
-        if state.initial_setup is not None:
-            try:  # a setup is checked as new_state checks it: it is what records replay from
-                self.state_from_setup(state.initial_setup)
-            except SetupError as exc:
-                raise StateError(f"bad setup in state JSON: {exc}") from None
-        body = data.get("state")
-        if not isinstance(body, Mapping):
-            raise StateError("a triatri state JSON holds its position under 'state'")
-        try:
-            state._read_public(body)
-            n = self.players
-            hands = body["hands"]
-            pending = body["pending"]
-            decks = body["decks"]
-            if not (isinstance(hands, list) and len(hands) == n and isinstance(pending, list) and len(pending) == n):
-                raise StateError(f"'hands' and 'pending' need one entry per seat ({n})")
-            if not all(isinstance(hand, list) for hand in hands):
-                raise StateError("each hand is a list of cards")
-            state._hands = [sorted(parse_card(c, StateError) for c in hand) for hand in hands]
-            state._pending = [-1 if c is None else parse_card(c, StateError) for c in pending]
-            if not isinstance(decks, list) or len(decks) != ROUNDS:
-                raise StateError(f"'decks' must hold {ROUNDS} decks")
-            state._decks = tuple(tuple(parse_card(c, StateError) for c in deck) for deck in decks)
-            if any(sorted(deck) != self._sorted_deck for deck in state._decks):
-                raise StateError("each deck must hold the whole deck once")
-        except StateError:
-            raise
-        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
-            raise StateError.malformed("TriATri state", exc) from None
-        state._check()
-        state._check_turn()
-        # The scores are written for the reader's sake; the gems decide them.
-        if "scores" in body and not same_json(copy_json(body["scores"]), state.shown_scores()):  # 0.0 is not 0 in JSON
-            raise StateError(f"'scores' is {body['scores']!r}, but the gems score {state.shown_scores()!r}")
-        state._refuse_unknown_fields(data)
-        unknown = set(body) - set(state.to_json()["state"])
-        if unknown:
-            raise StateError(f"unknown fields in 'state': {', '.join(sorted(map(str, unknown)))}")
+        read_state(state, data)
         return state
 
     # -- sampling -----------------------------------------------------------------------------------
@@ -389,104 +125,12 @@ class TriATri(Game):
         if not isinstance(view, Mapping) or view.get("game") != self.id or view.get("players") != self.players:
             raise StateError(f"this is not a view of a {self.players}-player triatri game")
         try:
-            deal = self._read_unseen(view)
+            deal = read_unseen(TriATriState(self, None), view)
         except StateError:
             raise
         except (KeyError, TypeError, ValueError, IndexError, AttributeError, OverflowError) as exc:
             raise StateError.malformed("TriATri view", exc) from None
-        return checked_draws(view, deal, "TriATri view", TriATriState._check)
-
-    def _read_unseen(self, view: Mapping[str, Any]) -> Callable[[random.Random], TriATriState]:
-        """What ``view`` shows and rules out, read once; returns the deal of the unseen cards."""
-        n = self.players
-        seat = view["seat"]
-        if seat is not None and (type(seat) is not int or not 0 <= seat < n):
-            raise StateError(f"bad seat {seat!r} in the view")
-        template = TriATriState(self, None)
-        template._read_public(view)
-        sizes = view["hand_sizes"]
-        chosen = view["chosen"]
-        if not (isinstance(sizes, list) and len(sizes) == n and isinstance(chosen, list) and len(chosen) == n):
-            raise StateError(f"'hand_sizes' and 'chosen' need one entry per seat ({n})")
-        own: list[int] = []
-        pending = [-1] * n
-        if seat is not None:
-            own = [parse_card(c, StateError) for c in view["hand"]]
-            if view["choice"] is not None:
-                pending[seat] = parse_card(view["choice"], StateError)
-        # Everything this round's deal holds that the seat has not seen: the other hands and the
-        # unused cards.
-        unseen = Counter(self.deck)
-        unseen.subtract(own)
-        used: list[list[int]] = [[] for _ in range(n)]
-        voids = [0] * n
-        for s, card in enumerate(template._start):
-            if card >= 0:
-                used[s].append(card)
-        tricks: list[tuple[int, int, tuple[int, ...]]] = [(t[0], t[1], t[2]) for t in template._tricks]
-        if template._phase == PLAY:
-            tricks.append((template._leader, template._gem, tuple(template._plays)))
-        for leader, gem, plays in tricks:
-            colour = (gem - GEM_SUPPLY) % 3
-            for i, card in enumerate(plays):
-                s = (leader + i) % n
-                used[s].append(card)
-                if card != FAKE and COLOUR[card] != colour:
-                    voids[s] |= 1 << colour  # did not follow: holds no card of the gem's colour
-        for s in range(n):
-            unseen.subtract(used[s])
-        # Cards shown in a tied reveal went back to the hand: still there unless used since.
-        known: list[list[int]] = [[] for _ in range(n)]
-        for s in range(n):
-            if s == seat:
-                continue
-            shown = {cards[s] for cards in template._repicks}
-            for card in sorted(shown):
-                if card == FAKE and FAKE in used[s]:
-                    continue
-                if card not in used[s]:
-                    known[s].append(card)
-                    unseen[card] -= 1
-        if any(count < 0 for count in unseen.values()):
-            raise StateError("the view shows more cards than the deck holds")
-        pool = list(unseen.elements())
-        others = [s for s in range(n) if s != seat]
-        capacity = [sizes[s] - len(known[s]) for s in others]
-        unused = len(pool) - sum(capacity)
-        if unused != len(self.deck) - HAND_SIZE * n or min(capacity, default=0) < 0:
-            raise StateError("the view's hand sizes do not match the cards it shows")
-        capacity.append(unused)
-        bin_voids = [voids[s] for s in others] + [0]
-        round_now = template._round
-        own_hand = sorted(own)
-        deck = self.deck
-
-        def deal(rng: random.Random) -> TriATriState:
-            state = template.clone()
-            bins = deal_constrained(pool[:], capacity, bin_voids, rng)
-            hands: list[list[int]] = [[] for _ in range(n)]
-            if seat is not None:
-                hands[seat] = own_hand
-            chosen_now = pending[:]
-            for i, s in enumerate(others):
-                hands[s] = known[s] + bins[i]
-                if chosen[s]:
-                    chosen_now[s] = rng.choice(hands[s])
-            state._hands = [sorted(h) for h in hands]
-            state._pending = chosen_now
-            # The deal of this round as it must have been, then fresh deals for the rounds to come.
-            decks: list[tuple[int, ...]] = []
-            for r in range(ROUNDS):
-                if r == round_now:
-                    dealt = [c for s in range(n) for c in sorted(hands[s] + used[s])] + bins[-1]
-                else:
-                    dealt = list(deck)
-                    rng.shuffle(dealt)
-                decks.append(tuple(dealt))
-            state._decks = tuple(decks)
-            return state
-
-        return deal
+        return checked_draws(view, deal, "TriATri view", check)
 
     # -- notation -----------------------------------------------------------------------------------
 
@@ -497,64 +141,7 @@ class TriATri(Game):
         return parse_action(text)
 
 
-def deal_constrained(pool: list[int], capacity: list[int], voids: list[int], rng: random.Random) -> list[list[int]]:
-    """Deal ``pool`` into bins of the given sizes at random; no bin gets a card of a colour in its
-    ``voids`` bit mask (fakes go anywhere). Raises :class:`StateError` if no such deal exists."""
-    rng.shuffle(pool)
-    if not any(voids) and len(pool) == sum(capacity):
-        # Nothing known about any bin: the shuffled pool cut into the bins is a uniform deal.
-        cut: list[list[int]] = []
-        start = 0
-        for size in capacity:
-            cut.append(pool[start : start + size])
-            start += size
-        return cut
-    bins: list[list[int]] = [[] for _ in capacity]
-
-    def fits(b: int, card: int) -> bool:
-        return card == FAKE or not voids[b] >> COLOUR[card] & 1
-
-    for card in pool:
-        eligible = [b for b in range(len(bins)) if fits(b, card)]
-        # A bin with room, each free place equally likely.
-        free = [capacity[b] - len(bins[b]) for b in eligible]
-        total = sum(free)
-        if total > 0:
-            r = rng.randrange(total)
-            for b, f in zip(eligible, free, strict=True):
-                if r < f:
-                    bins[b].append(card)
-                    break
-                r -= f
-            continue
-        # Every bin that takes this card is full: move cards along a chain of bins to one with room.
-        parent: dict[int, int | None] = dict.fromkeys(eligible)
-        queue = list(eligible)
-        target = -1
-        while queue and target < 0:
-            b = queue.pop(0)
-            for b2 in range(len(bins)):
-                if b2 not in parent and any(fits(b2, x) for x in bins[b]):
-                    parent[b2] = b
-                    if len(bins[b2]) < capacity[b2]:
-                        target = b2
-                        break
-                    queue.append(b2)
-        if target < 0:
-            raise StateError("no deal of the unseen cards is consistent with the view")
-        to = target
-        while (src := parent[to]) is not None:
-            movable = [i for i, x in enumerate(bins[src]) if fits(to, x)]
-            bins[to].append(bins[src].pop(rng.choice(movable)))
-            to = src
-        bins[to].append(card)
-    return bins
-
-
-# -- the state --------------------------------------------------------------------------------------
-
-Trick = tuple[int, int, tuple[int, ...], tuple[int, ...], tuple[int, ...], int]
-"""A finished trick: (leader, gem action, cards as played, cards in the slots, their values, winner)."""
+# -- the state ------------------------------------------------------------------------------------
 
 
 class TriATriState(State):
@@ -568,6 +155,7 @@ class TriATriState(State):
         "_hands",
         "_instant",
         "_last",
+        "_last_action",
         "_leader",
         "_n",
         "_pending",
@@ -585,6 +173,7 @@ class TriATriState(State):
     )
 
     game: TriATri
+    _HAS_VOCABULARY = True
 
     def __init__(self, game: TriATri, setup: Mapping[str, Any] | None) -> None:
         super().__init__(game, setup)
@@ -612,6 +201,9 @@ class TriATriState(State):
         self._values: list[int] = []
         self._tricks: list[Trick] = []
         self._last: Trick | None = None
+        """The last trick finished, this round's or the round before's: what views show of it."""
+        self._last_action: tuple[int, int] | None = None
+        """``(seat, action)`` of the last action: views tell what it did (not part of the position)."""
         self._gems = [[0, 0, 0] for _ in range(n)]
         self._supply = [GEMS_PER_COLOUR] * 3
         self._end = -1
@@ -649,13 +241,9 @@ class TriATriState(State):
         p = self.current_player()
         return (p,) if p >= 0 else ()
 
-    def legal_actions(self, player: int | None = None) -> list[Action]:
+    def _legal_actions(self, seat: int) -> list[Action]:
         phase = self._phase
         if phase == PLAY:
-            seat = (self._leader + len(self._plays)) % self._n
-            if player is not None and (type(player) is not int or player != seat):
-                check_seat(player, self._n)  # a seat the game does not have is an error, not "no moves"
-                return []
             hand = self._hands[seat]
             colour = (self._gem - GEM_SUPPLY) % 3
             follow: list[Action] = [c for c in hand if COLOUR[c] == colour]
@@ -665,44 +253,26 @@ class TriATriState(State):
                 return follow
             return distinct(hand)
         if phase == GEM:
-            if player is not None and (type(player) is not int or player != self._leader):
-                check_seat(player, self._n)
-                return []
-            own = self._gems[self._leader]
+            own = self._gems[seat]
             supply = self._supply
             gems: list[Action] = [GEM_SUPPLY + c for c in range(3) if supply[c]]
             return gems + [GEM_OWN + c for c in range(3) if own[c]]
-        if phase == REVEAL:
-            check_seat(player, self._n)
-            seat = self._acting_seat(player) if player is None else player
-            if self._pending[seat] >= 0:
-                return []
-            return distinct(self._hands[seat])
-        check_seat(player, self._n)
-        return []
+        if phase == OVER:  # the base asks for seat TERMINAL when given -4 at the end: no seat
+            check_seat(seat, self._n)
+            return []
+        return distinct(self._hands[seat])  # the reveal: the base lists only a seat still to choose
 
     # -- actions ------------------------------------------------------------------------------------
 
-    def apply_action(self, action: Action, player: int | None = None) -> None:
+    def _apply(self, seat: int, action: Action) -> None:
         phase = self._phase
         if phase == PLAY:
-            seat = (self._leader + len(self._plays)) % self._n
-            if player is not None and (type(player) is not int or player != seat):
-                check_seat(player, self._n)
-                raise OutOfTurnError(f"it is seat {seat}'s turn, not seat {player}'s")
             self._play(seat, action)
         elif phase == GEM:
-            seat = self._leader
-            if player is not None and (type(player) is not int or player != seat):
-                check_seat(player, self._n)
-                raise OutOfTurnError(f"it is seat {seat}'s turn, not seat {player}'s")
             self._choose_gem(seat, action)
-        elif phase == REVEAL:
-            seat = self._acting_seat(player)
-            self._reveal(seat, action)
         else:
-            raise GameOverError("the game is over")
-        self.history.append((seat, action))
+            self._reveal(seat, action)
+        self._last_action = (seat, action)  # type: ignore[assignment]  # checked: an int
 
     def _card(self, seat: int, action: Action) -> int:
         if type(action) is not int or not 0 <= action < CODES or not IS_CARD[action]:
@@ -718,7 +288,7 @@ class TriATriState(State):
         if min(pending) < 0:
             return
         starter = start_player(pending)
-        if starter < 0:
+        if starter is None:
             self._repicks.append(tuple(pending))
             self._pending = [-1] * self._n
             return
@@ -800,21 +370,18 @@ class TriATriState(State):
 
     # -- results ------------------------------------------------------------------------------------
 
-    def scores(self) -> list[int]:
-        """Each seat's score by the end-of-game count on the gems it holds now (what the gems
-        are worth: an instant winner's 100 points are :meth:`shown_scores`')."""
-        return [score(g, self._supply) for g in self._gems]
-
-    def shown_scores(self) -> list[int]:
-        """The scores as views, the board and the outcome give them: :meth:`scores`, and an
-        instant winner's 100 points once it has won."""
-        scores = self.scores()
+    def scores(self) -> list[float]:
+        """Each seat's score by the end-of-game count on the gems it holds now and the supply
+        left (what the gems are worth), an instant winner's 100 points once it has won: what
+        views, the board and the outcome show."""
+        supply = self._supply
+        scores: list[float] = [score(g, supply) for g in self._gems]
         if self._instant >= 0:
             scores[self._instant] = INSTANT_WIN_POINTS
         return scores
 
     def stake_value(self, seat: int, gem: Action | None = None) -> int:
-        """What winning the trick is worth to ``seat`` on the end-of-game count (:meth:`scores`):
+        """What winning the trick is worth to ``seat`` on the end-of-game count (:func:`score`):
         its score if it wins the gem, minus its score if another seat wins it. ``gem`` is the gem
         at stake (the default, while the trick is played) or, while the leader chooses, one of the
         leader's legal gem choices. A gem from the supply leaves it either way; the leader's own
@@ -872,10 +439,10 @@ class TriATriState(State):
         colour = (self._gem - GEM_SUPPLY) % 3
         return card == FAKE or COLOUR[card] == colour or all(COLOUR[c] != colour for c in hand)
 
-    def winner_after(self, card: Action | None = None) -> int:
+    def winner_after(self, card: Action | None = None) -> int | None:
         """The seat now winning the trick in progress, or the one winning it right after the
-        seat to move plays ``card`` (one of its legal cards); -1 with no card played and none
-        given. Later cards may still change it.
+        seat to move plays ``card`` (one of its legal cards); ``None`` with no card played and
+        none given. Later cards may still change it.
         """
         if self._phase != PLAY:
             raise IllegalActionError("no trick is being played now")
@@ -893,7 +460,7 @@ class TriATriState(State):
             slots = [*slots, card]
             values = [*values, value_after(slots[-2], card)]
         elif not slots:
-            return -1
+            return None
         return (self._leader + winning_slot(slots, values)) % self._n
 
     @property
@@ -901,17 +468,24 @@ class TriATriState(State):
         """The gems of each colour (Fire, Water, Wood) left in the common supply (a copy)."""
         return list(self._supply)
 
-    def hand(self, seat: int) -> list[Action]:
-        """``seat``'s cards (a copy, in card order). Only a full state knows every hand; a seat's
-        view shows its own."""
+    def hand(self, seat: int) -> list[str]:
+        """``seat``'s cards in notation, in card order (the fake first, then Fire, Water, Wood,
+        each by number). Only a full state knows every hand; a seat's view shows its own."""
+        return [CARD_TEXT[c] for c in self._hand_actions(seat)]
+
+    def _hand_actions(self, seat: int) -> list[int]:
+        """``seat``'s cards as actions (a copy, in card order): what the rollout policy reads."""
         if type(seat) is not int or not 0 <= seat < self._n:
             raise StateError(f"no seat {seat!r} in a {self._n}-player game")
         return list(self._hands[seat])
 
+    def hand_sizes(self) -> list[int]:
+        return [len(h) for h in self._hands]
+
     def outcome(self) -> Outcome:
         if self._phase != OVER:
             raise self._not_over()
-        scores: list[float] = list(self.shown_scores())
+        scores = self.scores()
         details = {
             "end": ENDS[self._end],
             "instant_winner": self._instant if self._instant >= 0 else None,
@@ -947,6 +521,7 @@ class TriATriState(State):
         new._values = self._values[:]
         new._tricks = self._tricks[:]
         new._last = self._last
+        new._last_action = self._last_action
         new._gems = [g[:] for g in self._gems]
         new._supply = self._supply[:]
         new._end = self._end
@@ -998,377 +573,32 @@ class TriATriState(State):
             "last_trick": trick_json(self._last) if self._last is not None else None,
             "gems": [list(g) for g in self._gems],
             "supply": list(self._supply),
-            "scores": self.shown_scores(),
             "end": ENDS[self._end] if self._end >= 0 else None,
             "instant_winner": self._instant if self._instant >= 0 else None,
         }
 
-    def _read_public(self, data: Mapping[str, Any]) -> None:
-        """Read what :meth:`_public` wrote (raises StateError, TypeError, KeyError, ... when malformed)."""
-        n = self._n
-        phase = data["phase"]
-        if phase not in PHASES:
-            raise StateError(f"unknown phase {phase!r}")
-        self._phase = PHASES.index(phase)
-        self._round = whole(data["round"], 1, ROUNDS) - 1
-        self._trick = whole(data["tricks_done"], 0, TRICKS_PER_ROUND)
-        start = data["start_cards"]
-        if not isinstance(start, list) or len(start) != n:
-            raise StateError(f"'start_cards' needs one entry per seat ({n})")
-        self._start = [-1 if c is None else parse_card(c, StateError) for c in start]
-        self._starter = seat_or_none(data["start_player"], n)
-        self._repicks = [tuple(parse_card(c, StateError) for c in cards) for cards in data["repicks"]]
-        if any(len(cards) != n for cards in self._repicks):
-            raise StateError("each tied reveal shows one card per seat")
-        self._leader = seat_or_none(data["leader"], n)
-        gem = data["gem"]
-        self._gem = -1 if gem is None else parse_gem(gem)
-        trick = data["trick"]
-        self._plays = [parse_card(c, StateError) for c in trick["played"]]
-        cards = trick["cards"]
-        self._slots = [parse_card(c, StateError) for c, _ in cards]
-        self._values = [whole(v, 0, 16) for _, v in cards]
-        self._tricks = [read_trick(t, n) for t in data["tricks"]]
-        last = data["last_trick"]
-        self._last = None if last is None else read_trick(last, n)
-        gems = data["gems"]
-        if not isinstance(gems, list) or len(gems) != n or any(not isinstance(g, list) or len(g) != 3 for g in gems):
-            raise StateError(f"'gems' needs three counts per seat ({n})")
-        self._gems = [[whole(x, 0, GEMS_PER_COLOUR) for x in g] for g in gems]
-        supply = data["supply"]
-        if not isinstance(supply, list) or len(supply) != 3:
-            raise StateError("'supply' needs three counts")
-        self._supply = [whole(x, 0, GEMS_PER_COLOUR) for x in supply]
-        end = data["end"]
-        if end is not None and end not in ENDS:
-            raise StateError(f"unknown end {end!r}")
-        self._end = -1 if end is None else ENDS.index(end)
-        self._instant = seat_or_none(data["instant_winner"], n)
-
-    def _check(self) -> None:
-        """Consistency checks for a state read from JSON or sampled from a view."""
-        n = self._n
-        phase = self._phase
-        for c in range(3):
-            if self._supply[c] + sum(g[c] for g in self._gems) != GEMS_PER_COLOUR:
-                raise StateError(f"there must be {GEMS_PER_COLOUR} {COLOUR_NAMES[c]} gems in all")
-        if len(self._slots) != len(self._plays) or len(self._values) != len(self._plays):
-            raise StateError("the trick's played cards and slots differ in number")
-        if sorted(self._slots) != sorted(self._plays):
-            raise StateError("the trick's slots must hold the cards played")
-        if len(self._tricks) != self._trick:
-            raise StateError("'tricks_done' must count this round's tricks")
-        if phase in (GEM, PLAY) and (self._leader < 0 or self._starter < 0):
-            raise StateError("a trick needs a leader and a start player")
-        if phase in (REVEAL, OVER) and self._leader >= 0:
-            raise StateError(
-                f"no seat leads a trick {'in the reveal phase' if phase == REVEAL else 'once the game is over'}"
-            )
-        if (phase == PLAY) != (self._gem >= 0) or (phase != PLAY and self._plays) or len(self._plays) >= n:
-            raise StateError("a gem is at stake exactly while a trick is played")
-        if (phase == OVER) != (self._end >= 0) or (self._instant >= 0) != (self._end == 0):
-            raise StateError("the end reason does not match the phase")
-        if phase == REVEAL and (self._starter >= 0 or max(self._start) >= 0):
-            raise StateError("no start card is revealed before everyone has chosen")
-        if phase != REVEAL and any(p >= 0 for p in self._pending):
-            raise StateError("start cards are only chosen in the reveal phase")
-        if phase != REVEAL and min(self._start) < 0:
-            raise StateError("every seat has a start card once the round has started")
-        if phase == PLAY:
-            colour = (self._gem - GEM_SUPPLY) % 3
-            if self._gem >= GEM_OWN and not self._gems[self._leader][colour]:
-                raise StateError("the leader puts up a gem they do not hold")
-        for s in range(n):
-            if self._pending[s] >= 0 and self._pending[s] not in self._hands[s]:
-                raise StateError(f"seat {s}'s chosen start card is not in its hand")
-        self._check_play()
-        used: list[list[int]] = [[] if c < 0 else [c] for c in self._start]
-        finished: list[tuple[int, Sequence[int]]] = [(t[0], t[2]) for t in self._tricks]
-        for leader, plays in [*finished, (self._leader, self._plays)]:
-            for i, card in enumerate(plays):
-                used[(leader + i) % n].append(card)
-        deal = self._decks[self._round]
-        dealt = [sorted(deal[HAND_SIZE * s : HAND_SIZE * (s + 1)]) for s in range(n)]
-        for s in range(n):
-            if sorted(self._hands[s] + used[s]) != dealt[s]:
-                raise StateError(f"seat {s}'s hand and played cards are not the cards dealt to it this round")
-            for cards in self._repicks:  # tied start cards went back to the hands they came from
-                if cards[s] not in dealt[s]:
-                    raise StateError(f"seat {s} showed {CARD_TEXT[cards[s]]} in a tie, a card not dealt to it")
-        # A card off the gem's colour (not a fake) means its seat held none of that colour then:
-        # its hand then was its hand now and every card it has played since.
-        held = [list(hand) for hand in self._hands]
-        tricks = [(t[0], t[1], t[2]) for t in self._tricks]
-        if self._phase == PLAY:
-            tricks.append((self._leader, self._gem, tuple(self._plays)))
-        for number in reversed(range(len(tricks))):
-            leader, gem, plays = tricks[number]
-            colour = (gem - GEM_SUPPLY) % 3
-            for i, card in enumerate(plays):
-                held[(leader + i) % n].append(card)
-            for i, card in enumerate(plays):
-                s = (leader + i) % n
-                if card != FAKE and COLOUR[card] != colour and any(COLOUR[c] == colour for c in held[s]):
-                    raise StateError(
-                        f"seat {s} played {CARD_TEXT[card]} in trick {number + 1} while holding "
-                        f"a {COLOUR_NAMES[colour]} card: it must follow the gem's colour"
-                    )
-        self._check_gems()
-
-    def _check_play(self) -> None:
-        """What the cards played decide agrees with the rules: who starts, the values in every
-        trick, who won it and so leads the next, and how the game ended."""
-        n = self._n
-        for cards in self._repicks:
-            if start_player(cards) >= 0:
-                shown = " ".join(CARD_TEXT[c] for c in cards)
-                raise StateError(f"the reveal {shown} is not tied: it decides who starts")
-        leader = -1
-        if self._phase != REVEAL or self._tricks:
-            leader = start_player(self._start)
-            if self._starter != leader:
-                raise StateError(f"the start cards make seat {leader} the start player, not {self._starter}")
-        for i, (trick_leader, _gem, plays, slots, values, winner) in enumerate(self._tricks):
-            if trick_leader != leader:
-                raise StateError(f"seat {leader} leads trick {i + 1}, not seat {trick_leader}")
-            if laid_out(plays) != (slots, values):
-                raise StateError(f"trick {i + 1}'s cards are not where, or not worth what, the rules put them")
-            leader = (trick_leader + winning_slot(slots, values)) % n
-            if winner != leader:
-                raise StateError(f"trick {i + 1} is won by seat {leader}, not seat {winner}")
-        if self._tricks and self._last != self._tricks[-1]:
-            raise StateError("'last_trick' is not the round's last trick")
-        if self._round > 0 and self._last is None:
-            raise StateError(f"round {self._round + 1} needs round {self._round}'s last trick as 'last_trick'")
-        if not self._tricks and self._last is not None:
-            # The last trick of the round before: the rules decide it. (Its cards are not checked
-            # against that round's deal, which a state drawn from a view deals afresh.)
-            if self._round == 0:
-                raise StateError("no trick has been played: there is no 'last_trick'")
-            last_leader, _gem, plays, slots, values, winner = self._last
-            if laid_out(plays) != (slots, values):
-                raise StateError("the last trick's cards are not where, or not worth what, the rules put them")
-            if winner != (last_leader + winning_slot(slots, values)) % n:
-                raise StateError(f"the last trick is not won by seat {winner}")
-        if self._phase in (GEM, PLAY) and self._leader != leader:
-            raise StateError(f"seat {leader} leads this trick, not seat {self._leader}")
-        if laid_out(self._plays) != (tuple(self._slots), tuple(self._values)):
-            raise StateError("the trick's cards are not where, or not worth what, the rules put them")
-        sets = [s for s in range(n) if min(self._gems[s]) >= 2]
-        if sets != ([self._instant] if self._instant >= 0 else []):
-            raise StateError("an instant win is a seat with two gems of each colour, which ends the game")
-        if self._end == ENDS.index("supply exhausted") and min(self._supply):
-            raise StateError("the game ended for an exhausted supply, but no colour has run out")
-        if self._end < 0 and not min(self._supply):
-            raise StateError("a colour of the supply has run out: the game is over")
-        if self._phase in (GEM, PLAY) and self._trick >= TRICKS_PER_ROUND:
-            raise StateError(f"the round's {TRICKS_PER_ROUND} tricks are played: no trick is next")
-        if self._end == ENDS.index("three rounds") and (self._round, self._trick) != (ROUNDS - 1, TRICKS_PER_ROUND):
-            raise StateError(f"the game ends after three rounds only with round {ROUNDS}'s last trick played")
-        if self._end >= 0 and not self._tricks:
-            raise StateError("the game ends only when a trick is won")
-
-    def _check_gems(self) -> None:
-        """The gems held, the supply and the end agree with the tricks won.
-
-        A trick moves one gem to its winner, from the supply (``gem B``) or from the leader
-        (``gem own B``; a leader who wins it keeps it), and no gem goes back to the supply. Round
-        1's tricks are the whole game: played from the full supply they give exactly the gems
-        held. A later round began from gems no state shows: taking its tricks back (before its
-        first, the round before's last trick) from the gems held must leave a position the game
-        went on from, with at least one gem out of the supply (nobody holds a gem for the game's
-        first trick) and at most one a trick played.
-        """
-        n = self._n
-        tricks = self._tricks
-        if self._end >= 0:  # the game ended with its last trick (there is one: checked)
-            gem, winner = tricks[-1][1], tricks[-1][5]
-            colour = (gem - GEM_SUPPLY) % 3
-            if self._instant >= 0 and self._instant != winner:
-                raise StateError(f"seat {self._instant} cannot win at once: seat {winner} won the last trick")
-            if self._end == ENDS.index("three rounds") and not min(self._supply):
-                empty = COLOUR_NAMES[self._supply.index(0)]
-                raise StateError(f"the supply has run out of {empty}: the game ended for that, not after three rounds")
-            if self._end == ENDS.index("supply exhausted"):
-                if gem >= GEM_OWN:
-                    raise StateError("the game ended for an exhausted supply, but its last trick took no supply gem")
-                if self._supply[colour]:
-                    raise StateError(
-                        f"the game ended for an exhausted supply, but its last trick took a {COLOUR_NAMES[colour]} "
-                        f"gem and {COLOUR_NAMES[colour]} is left"
-                    )
-        if self._round == 0:
-            gems = [[0, 0, 0] for _ in range(n)]
-            for i, (leader, gem, _plays, _slots, _values, winner) in enumerate(tricks):
-                colour = (gem - GEM_SUPPLY) % 3
-                if gem >= GEM_OWN:
-                    if not gems[leader][colour]:
-                        raise StateError(
-                            f"seat {leader} puts up its own {COLOUR_NAMES[colour]} gem in trick {i + 1} "
-                            "without holding one"
-                        )
-                    gems[leader][colour] -= 1
-                gems[winner][colour] += 1
-            for s in range(n):
-                if gems[s] != self._gems[s]:
-                    raise StateError(f"seat {s} holds gems {self._gems[s]}, but round 1's tricks give it {gems[s]}")
-            return  # the supply holds the rest (checked)
-        walk: list[tuple[str, Trick]] = [(f"trick {i + 1}", trick) for i, trick in enumerate(tricks)]
-        before = f"round {self._round + 1}"
-        played = TRICKS_PER_ROUND * self._round
-        if not tricks:
-            assert self._last is not None  # checked: a later round shows the last trick of the one before
-            before = f"round {self._round}'s last trick"
-            walk = [(before, self._last)]
-            played -= 1
-        gems = [list(g) for g in self._gems]
-        supply = list(self._supply)
-        for label, (leader, gem, _plays, _slots, _values, winner) in reversed(walk):
-            colour = (gem - GEM_SUPPLY) % 3
-            name = COLOUR_NAMES[colour]
-            gems[winner][colour] -= 1
-            if gems[winner][colour] < 0:
-                raise StateError(f"seat {winner} holds too few {name} gems for the {name} gem it won in {label}")
-            # The leader held the gem it put up. (A supply of more than 6 would need a seat below 0.)
-            if gem >= GEM_OWN:
-                gems[leader][colour] += 1
-            else:
-                supply[colour] += 1
-            if not min(supply):
-                empty = COLOUR_NAMES[supply.index(0)]
-                raise StateError(f"the supply had run out of {empty} before {label}: the game was over")
-            for s in range(n):
-                if min(gems[s]) >= 2:
-                    raise StateError(f"seat {s} held two gems of each colour before {label}: the game was over")
-        taken = 3 * GEMS_PER_COLOUR - sum(supply)
-        if taken < 1:
-            raise StateError(f"no gem had left the supply before {before}, but the game's first trick takes one")
-        if taken > played:
-            raise StateError(f"{taken} gems had left the supply before {before}, but only {played} tricks were played")
-
     def to_json(self) -> JSON:
         data = self._json_header()
         body = self._public()
+        body["scores"] = self.scores()  # for the reader's sake: the gems decide them
         body["hands"] = [[CARD_TEXT[c] for c in h] for h in self._hands]
         body["pending"] = [None if c < 0 else CARD_TEXT[c] for c in self._pending]
         body["decks"] = [[CARD_TEXT[c] for c in deck] for deck in self._decks]
+        last = self._last_action
+        body["last_action"] = None if last is None else {"seat": last[0], "action": action_text(last[1])}
         data["state"] = body
         return data
 
     def view(self, seat: int | None = None) -> JSON:
         data = self._view_header(seat)
         data.update(self._public())
-        data["hand"] = [CARD_TEXT[c] for c in self._hands[seat]] if seat is not None else None
-        data["hand_sizes"] = [len(h) for h in self._hands]
         data["chosen"] = [c >= 0 for c in self._pending]
         data["choice"] = CARD_TEXT[self._pending[seat]] if seat is not None and self._pending[seat] >= 0 else None
+        data["last_action"] = last_action_view(self, seat)
+        data["events"] = events(self, seat)
         return data
 
     # -- text ---------------------------------------------------------------------------------------
 
     def render(self, seat: int | None = None) -> str:
-        self._view_header(seat)  # validates the seat
-        n = self._n
-        lines = [
-            f"TriATri, {n} players - round {self._round + 1}/{ROUNDS}, "
-            + (f"trick {self._trick + 1}/{TRICKS_PER_ROUND}" if self._phase != OVER else "game over")
-        ]
-        lines.append("Supply: " + "  ".join(f"{LETTERS[c]} {self._supply[c]}" for c in range(3)))
-        scores = self.shown_scores()
-        for s in range(n):
-            gems = " ".join(f"{LETTERS[c]}{self._gems[s][c]}" for c in range(3))
-            start = f"  start card {CARD_TEXT[self._start[s]]}" if self._start[s] >= 0 else ""
-            mark = "  <- leader" if s == self._leader and self._phase in (GEM, PLAY) else ""
-            you = " (you)" if s == seat else ""
-            lines.append(f"P{s + 1}{you}: gems {gems}  score {scores[s]:>3}  {len(self._hands[s])} cards{start}{mark}")
-        for cards in self._repicks:
-            shown = ", ".join(f"P{s + 1} {CARD_TEXT[c]}" for s, c in enumerate(cards))
-            lines.append(f"Tied start cards ({shown}): cards back, everyone picks again")
-        if self._last is not None:
-            lines.append("Last trick: " + trick_line(self._last, n))
-        if self._phase == REVEAL:
-            chosen = ", ".join(f"P{s + 1}" for s in range(n) if self._pending[s] >= 0) or "nobody"
-            lines.append(f"Everyone chooses a start card at once; chosen so far: {chosen}")
-            if seat is not None and self._pending[seat] >= 0:
-                lines.append(f"Your start card: {CARD_TEXT[self._pending[seat]]}")
-        elif self._phase == GEM:
-            lines.append(f"P{self._leader + 1} leads and chooses the gem")
-        elif self._phase == PLAY:
-            colour = (self._gem - GEM_SUPPLY) % 3
-            source = f"P{self._leader + 1}'s own gems" if self._gem >= GEM_OWN else "the supply"
-            lines.append(f"Gem at stake: {COLOUR_NAMES[colour]} ({LETTERS[colour]}) from {source}")
-            table = table_text(self._leader, n, self._plays, self._slots, self._values)
-            lines.append(f"Trick: {table}")
-            lines.append(f"P{self.current_player() + 1} to play")
-        else:
-            outcome = self.outcome()
-            winners = ", ".join(f"P{s + 1}" for s in outcome.winners) or "nobody"
-            lines.append(f"Game over ({ENDS[self._end]}): {winners} first")
-            lines.append("Final scores: " + "  ".join(f"P{s + 1} {x:g}" for s, x in enumerate(outcome.scores)))
-        if seat is not None:
-            hand = " ".join(CARD_TEXT[c] for c in self._hands[seat]) or "(empty)"
-            lines.append(f"Your hand: {hand}")
-        return "\n".join(lines)
-
-
-def distinct(hand: list[int]) -> list[Action]:
-    """The different cards of a sorted hand (only fakes repeat, and they sort first)."""
-    if len(hand) > 1 and hand[1] == FAKE:
-        return [FAKE, *(c for c in hand if c != FAKE)]
-    return list(hand)
-
-
-def trick_json(trick: Trick) -> JSON:
-    leader, gem, plays, slots, values, winner = trick
-    return {
-        "leader": leader,
-        "gem": gem_text(gem),
-        "played": [CARD_TEXT[c] for c in plays],
-        "cards": [[CARD_TEXT[c], v] for c, v in zip(slots, values, strict=True)],
-        "winner": winner,
-    }
-
-
-def read_trick(data: Mapping[str, Any], n: int) -> Trick:
-    leader = whole(data["leader"], 0, n - 1)
-    gem = parse_gem(data["gem"])
-    plays = tuple(parse_card(c, StateError) for c in data["played"])
-    slots = tuple(parse_card(c, StateError) for c, _ in data["cards"])
-    values = tuple(whole(v, 0, 16) for _, v in data["cards"])
-    if len(plays) != n or len(slots) != n or sorted(plays) != sorted(slots):
-        raise StateError("a finished trick holds one card per seat")
-    return (leader, gem, plays, slots, values, whole(data["winner"], 0, n - 1))
-
-
-def table_text(leader: int, n: int, plays: Sequence[int], slots: Sequence[int], values: Sequence[int]) -> str:
-    """The cards on the table by seat with their values; a fake that took a card shows it."""
-    parts = []
-    for i, (played, card, value) in enumerate(zip(plays, slots, values, strict=True)):
-        shown = f"F took {CARD_TEXT[card]}" if played == FAKE and card != FAKE else CARD_TEXT[card]
-        parts.append(f"P{(leader + i) % n + 1} {shown}={value}")
-    return "  ".join(parts) or "no card yet"
-
-
-def trick_line(trick: Trick, n: int) -> str:
-    leader, gem, plays, slots, values, winner = trick
-    return f"{gem_text(gem)}: {table_text(leader, n, plays, slots, values)}; P{winner + 1} won"
-
-
-def parse_gem(text: Any) -> int:
-    try:
-        action = parse_action(text)
-    except NotationError:
-        action = -1
-    if not GEM_SUPPLY <= action < GEM_OWN + 3:
-        raise StateError(f"{text!r} is not a gem choice")
-    return action
-
-
-def whole(value: Any, low: int, high: int) -> int:
-    if type(value) is not int or not low <= value <= high:
-        raise StateError(f"{value!r} is not a whole number in {low}..{high}")
-    return value
-
-
-def seat_or_none(value: Any, n: int) -> int:
-    return -1 if value is None else whole(value, 0, n - 1)
+        return draw(self.view(seat)).text()
