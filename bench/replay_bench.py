@@ -1,6 +1,6 @@
 """What a stateless server pays a request: reading a game's record (JSON text) and replaying it
 to the current position (``Record.loads(text).replay()``), and, after a move, making the new
-record (``state.record()``, which replays the game once more to check it) and writing it.
+record (``Record.from_state(state)``, which replays the game once more to check it) and writing it.
 
 Records come from random games (seeds 0 .. GAMES-1) cut at their start, middle and end. CPU time
 (``process_time``): for each record the best of REPEAT runs of LOOPS, then the median over the
@@ -49,7 +49,7 @@ def replay(text: str) -> State:
 
 def rewrite(state: State) -> str:
     """After a move: the new record (checked by one more replay) as the text to store."""
-    return state.record().dumps()
+    return Record.from_state(state).dumps()
 
 
 def records(gid: str, players: int, games: int) -> dict[str, list[str]]:
@@ -64,7 +64,7 @@ def records(gid: str, players: int, games: int) -> dict[str, list[str]]:
             random_step(state, rng)
             history.append(state.clone())
         for cut, at in zip(CUTS, (0, len(history) // 2, len(history) - 1), strict=True):
-            out[cut].append(history[at].record().dumps())
+            out[cut].append(Record.from_state(history[at]).dumps())
     return out
 
 

@@ -15,7 +15,7 @@ from typer.testing import CliRunner
 import tritable
 from tritable.ai.arena import seat_names
 from tritable.cli.ai_commands import register
-from tritable.engine import registry
+from tritable.engine import Record, registry
 from tritable.engine.playout import random_step
 
 sys.path.insert(0, str(Path(__file__).parent))
@@ -181,7 +181,7 @@ def write_record(tmp_path: Path, game: tritable.Game, seed: int, steps: int | No
     while not state.is_terminal() and (steps is None or len(state.history) < steps):
         random_step(state, rng)
     path = tmp_path / f"{game.id}-{seed}-{steps}.json"
-    path.write_text(state.record().dumps(), encoding="utf-8")
+    path.write_text(Record.from_state(state).dumps(), encoding="utf-8")
     return path
 
 

@@ -1,6 +1,7 @@
 """The layers of docs/architecture.md, enforced on the sources: every ``import`` of every module
 (at the top, inside functions and under ``TYPE_CHECKING`` alike) goes down the layers, never up,
-and no two modules import each other, however indirectly."""
+and no two modules import each other at run time, however indirectly (an import for the type
+checker alone, under ``if TYPE_CHECKING:``, names a class for a hint and runs nothing)."""
 
 from __future__ import annotations
 
@@ -42,14 +43,28 @@ def modules() -> dict[str, Path]:
     return {module_name(p): p for p in sorted(PACKAGE.rglob("*.py"))}
 
 
+def _type_checking_only(tree: ast.Module) -> set[int]:
+    """The ids of the import nodes under ``if TYPE_CHECKING:``."""
+    found: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+            for inner in node.body:
+                found.update(id(n) for n in ast.walk(inner) if isinstance(n, ast.Import | ast.ImportFrom))
+    return found
+
+
 @cache
-def imports(name: str) -> frozenset[str]:
+def imports(name: str, run_time: bool = False) -> frozenset[str]:
     """Every module ``name`` imports (absolute names; ``from x import y`` names ``x.y`` where that
-    is a module, else ``x``)."""
+    is a module, else ``x``); with ``run_time``, those an ``if TYPE_CHECKING:`` leaves out."""
     path = modules()[name]
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
     found: set[str] = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+    tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+    typing_only = _type_checking_only(tree) if run_time else set()
+    for node in ast.walk(tree):
+        if id(node) in typing_only:
+            continue
         if isinstance(node, ast.Import):
             found.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom):
@@ -72,8 +87,8 @@ def layer(name: str) -> str | None:
     return parts[1] if len(parts) > 1 and parts[1] in ALLOWED else None
 
 
-def own(name: str) -> list[str]:
-    return sorted(i for i in imports(name) if i == "tritable" or i.startswith("tritable."))
+def own(name: str, run_time: bool = False) -> list[str]:
+    return sorted(i for i in imports(name, run_time) if i == "tritable" or i.startswith("tritable."))
 
 
 def test_the_sources_are_found() -> None:
@@ -106,7 +121,7 @@ def test_engine_and_games_use_only_the_standard_library(name: str) -> None:
 
 
 def test_no_import_cycles() -> None:
-    graph = {name: [t for t in own(name) if t in modules()] for name in modules()}
+    graph = {name: [t for t in own(name, run_time=True) if t in modules()] for name in modules()}
     # A package's __init__ re-exporting its modules is not a cycle of theirs: leave the edges
     # from a module to the packages above it out.
     graph = {n: [t for t in ts if not n.startswith(t + ".")] for n, ts in graph.items()}

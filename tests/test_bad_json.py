@@ -172,13 +172,13 @@ def test_changing_a_states_json_does_not_change_the_state(game_id: str) -> None:
     state = play(new_game(game_id), 2, 6)
     before = state.clone()
     data = state.to_json()
-    record = state.record().to_json()
+    record = Record.from_state(state).to_json()
     for setup in (data["setup"], record["setup"]):
         if isinstance(setup, dict):
             for value in setup.values():
                 if isinstance(value, list):
                     value.clear()
-    assert state == before and state.record().replay() == state
+    assert state == before and Record.from_state(state).replay() == state
 
 
 @pytest.mark.parametrize("game_id", ["triple-triad", "triatri", "triominos", "triad", "tri-t-area"])
@@ -203,20 +203,20 @@ def test_a_position_built_by_hand_has_no_record() -> None:
     data["board"][cell][1] ^= 1  # a card changes hands without a move that took it
     edited = tt.state_from_json(data)  # a position of its own, e.g. for a puzzle
     with pytest.raises(RecordError, match="not the one its setup and history lead to"):
-        edited.record()
+        Record.from_state(edited)
     swapped = plain(state.to_json())
     swapped["history"][0][0] ^= 1
     with pytest.raises(RecordError, match="do not replay"):
-        tt.state_from_json(swapped).record()
+        Record.from_state(tt.state_from_json(swapped))
     sample = tt.sample_state(play(tt, 1, 4).view(0), random.Random(0))
     with pytest.raises(RecordError):
-        sample.record()
+        Record.from_state(sample)
     triatri = new_game("triatri", 3)
     state = play(triatri, 3, 12)
     short = copy.deepcopy(plain(state.to_json()))
     short["history"] = short["history"][:2]
     with pytest.raises(RecordError):
-        triatri.state_from_json(short).record()
+        Record.from_state(triatri.state_from_json(short))
 
 
 JUNK: list[Any] = [None, True, -1, 0, 10**9, 1.5, "x", "", [], [None], {}, {"x": 1}]
@@ -381,13 +381,14 @@ def test_fields_written_for_the_reader_agree_in_types_too() -> None:
 def test_a_records_outcome_matches_in_types_too(game_id: str) -> None:
     state = play(new_game(game_id), 1, 500)
     assert state.is_terminal()
-    data = state.record().to_json()
+    data = Record.from_state(state).to_json()
     assert Record.from_json(data).replay() == state
     data["outcome"]["ranks"] = [float(r) for r in data["outcome"]["ranks"]]
     with pytest.raises(RecordError, match="outcome does not match"):
         Record.from_json(data).replay()
     with pytest.raises(RecordError, match="unknown record fields: 1"):
-        Record.from_json({**state.record().to_json(), 1: 2})  # a key that is not text, in a record built in Python
+        # a key that is not text, in a record built in Python
+        Record.from_json({**Record.from_state(state).to_json(), 1: 2})
 
 
 def test_an_overlong_action_is_refused_unread() -> None:

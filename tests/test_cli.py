@@ -13,7 +13,7 @@ import pytest
 from typer.testing import CliRunner
 
 from tritable.cli.main import app
-from tritable.engine import new_game
+from tritable.engine import Record, new_game
 
 runner = CliRunner()
 
@@ -142,7 +142,7 @@ def test_record_errors_name_seats_as_the_commands_do(tmp_path: Path) -> None:
     state = new_game("triple-triad").new_state(seed=1)
     mover = state.current_player()
     other = state.view(None)["hands"][1 - mover][0]
-    record = state.record().to_json()
+    record = Record.from_state(state).to_json()
     record["actions"] = [f"{other}@5"]
     path = tmp_path / "other.json"
     path.write_text(json.dumps(record))
@@ -193,9 +193,9 @@ def test_bench_table_on_a_narrow_screen_cuts_no_figure(monkeypatch: pytest.Monke
 
 
 def test_unreadable_and_hostile_files_are_refused_in_one_line(tmp_path: Path) -> None:
-    triad = new_game("triad").new_state(seed=3).record().to_json()
+    triad = Record.from_state(new_game("triad").new_state(seed=3)).to_json()
     supers = new_game("triatri", 2).new_state(seed=1)
-    tt = new_game("triple-triad").new_state(seed=1).record().to_json()
+    tt = Record.from_state(new_game("triple-triad").new_state(seed=1)).to_json()
     files = {
         "binary.json": (bytes(range(256)), "not UTF-8 text"),
         "latin1.json": ('{"game": "caf\u00e9"}'.encode("latin-1"), "not UTF-8 text"),
@@ -206,7 +206,10 @@ def test_unreadable_and_hostile_files_are_refused_in_one_line(tmp_path: Path) ->
         ),
         "format.json": (json.dumps({**triad, "format": True}).encode(), "unsupported record format"),
         "names.json": (json.dumps({**triad, "names": ["\x1b]0;hi\x07", "b"]}).encode(), "control characters"),
-        "seat.json": (json.dumps({**supers.record().to_json(), "actions": ["\u00b2:B4"]}).encode(), "<seat>:"),
+        "seat.json": (
+            json.dumps({**Record.from_state(supers).to_json(), "actions": ["\u00b2:B4"]}).encode(),
+            "<seat>:",
+        ),
         "tt_long.json": (
             json.dumps(tt).replace('"actions": []', '"actions": [' + "1" * 5000 + "]").encode(),
             "more than 4300 digits",
@@ -482,7 +485,7 @@ def test_ctrl_c_in_any_command_says_interrupted(
         raise KeyboardInterrupt
 
     record = tmp_path / "tt.json"
-    record.write_text(new_game("triple-triad").new_state(seed=1).record().dumps(), encoding="utf-8")
+    record.write_text(Record.from_state(new_game("triple-triad").new_state(seed=1)).dumps(), encoding="utf-8")
     monkeypatch.setattr(tritable.ai.solver, "solve", pressed)
     monkeypatch.setattr(sys, "argv", ["tritable", "solve", str(record)])
     with pytest.raises(SystemExit) as stopped:
@@ -493,7 +496,7 @@ def test_ctrl_c_in_any_command_says_interrupted(
 
 def test_a_dash_reads_the_record_from_standard_input(tmp_path: Path) -> None:
     state = new_game("triple-triad").new_state(seed=1)
-    text = state.record().dumps()
+    text = Record.from_state(state).dumps()
     result = runner.invoke(app, ["replay", "-", "--json"], input=text)
     assert result.exit_code == 0, result.output
     assert json.loads(result.stdout)["state"] == state.to_json()

@@ -193,7 +193,7 @@ def test_malformed_records_are_refused_by_name() -> None:
     with pytest.raises(RecordError, match="'names' must name each of its 3 seats, not 2"):
         Record.from_json({**good, "game": "chess", "players": 3, "names": ["Ann", "Bob"]})
     with pytest.raises(RecordError, match="2 names, not 1"):
-        new_game("triad").new_state(seed=1).record(names=["Ann"])
+        Record.from_state(new_game("triad").new_state(seed=1), names=["Ann"])
     with pytest.raises(RecordError, match="not valid JSON"):
         Record.loads("{")
     with pytest.raises(RecordError, match="bad game settings"):
@@ -304,7 +304,7 @@ def test_a_sampler_refuses_an_rng_that_is_not_one(game_id: str) -> None:
 
 
 def test_a_record_shares_nothing_with_its_json() -> None:
-    rec = tritable.new_game("triad").new_state(seed=1).record()
+    rec = Record.from_state(tritable.new_game("triad").new_state(seed=1))
     rec.to_json()["setup"]["black"].reverse()  # the JSON is a copy
     assert rec.replay() == tritable.new_game("triad").new_state(seed=1)
     data = rec.to_json()
@@ -318,8 +318,8 @@ def test_names_are_checked_when_a_record_is_made_as_when_it_is_read() -> None:
     state = tritable.new_game("triad").new_state(seed=1)
     for names, why in (([1, 2], "list of text"), (["a\x1b[2J", "b"], "control characters")):
         with pytest.raises(RecordError, match=why):
-            state.record(names=names)  # type: ignore[arg-type]
-    assert state.record(names=["Ann", "Bob"]).names == ["Ann", "Bob"]
+            Record.from_state(state, names=names)  # type: ignore[arg-type]
+    assert Record.from_state(state, names=["Ann", "Bob"]).names == ["Ann", "Bob"]
 
 
 def test_wrong_types_get_typed_errors() -> None:
@@ -330,13 +330,13 @@ def test_wrong_types_get_typed_errors() -> None:
         game.new_state(seed=[1])  # type: ignore[arg-type]
     with pytest.raises(RecordError, match="read from JSON text"):
         Record.loads(None)  # type: ignore[arg-type]
-    record = game.new_state(seed=1).record()
+    record = Record.from_state(game.new_state(seed=1))
     for upto in ("1", -1, True, 1):
         with pytest.raises(RecordError, match="replay up to 0-0 actions"):
             record.replay(upto)  # type: ignore[arg-type]
     with pytest.raises(StateError, match="an outcome's 'scores' must be a list"):
         Outcome.from_json({})
-    setup = tritable.new_game("triatri", 2).new_state(seed=1).record().setup
+    setup = Record.from_state(tritable.new_game("triatri", 2).new_state(seed=1)).setup
     with pytest.raises(RecordError, match="an action is written as text, not int"):
         Record("triatri", 2, {}, setup, [1]).replay()  # type: ignore[list-item]
 
@@ -415,18 +415,18 @@ def test_api_edges_raise_the_documented_errors() -> None:
             Record.from_state(state, seed=seed)  # type: ignore[arg-type]
     assert Record.loads(Record.from_state(state, seed=7).dumps()).seed == 7
     # A text seed, which new_state and the agents take, is kept too, and read back as text.
-    assert Record.loads(state.record(seed="game-42").dumps()).seed == "game-42"
+    assert Record.loads(Record.from_state(state, seed="game-42").dumps()).seed == "game-42"
     for bad in ("1.5", "true", "[7]", '{"a": 1}'):
         text = Record.from_state(state).dumps().replace('"format"', f'"seed": {bad}, "format"', 1)
         with pytest.raises(RecordError, match="'seed' must be a whole number or text"):
             Record.loads(text)
     # No setup was drawn from a negative seed (new_state refuses it): no record names one.
     with pytest.raises(RecordError, match="seed is >= 0, not -3"):
-        state.record(seed=-3)
-    assert Record.loads(state.record(seed=0).dumps()).seed == 0
+        Record.from_state(state, seed=-3)
+    assert Record.loads(Record.from_state(state, seed=0).dumps()).seed == 0
     # A position of its own (no setup) has no record to write.
     with pytest.raises(RecordError, match="this state does not know the setup it started from"):
-        game.state_from_json({**data, "setup": None, "history": []}).record()
+        Record.from_state(game.state_from_json({**data, "setup": None, "history": []}))
     text = Record.from_state(state).dumps().replace('"format"', '"seed": -3, "format"', 1)
     with pytest.raises(RecordError, match="'seed' is a whole number >= 0, not -3"):
         Record.loads(text)
@@ -439,14 +439,14 @@ def test_api_edges_raise_the_documented_errors() -> None:
                 tritable.new_game(gid).new_state(seed=seed)  # type: ignore[arg-type]
         text_seeded = tritable.new_game(gid).new_state(seed="table 7")
         assert text_seeded == tritable.new_game(gid).new_state(seed="table 7")
-        assert text_seeded.record(seed="table 7").replay() == text_seeded
+        assert Record.from_state(text_seeded, seed="table 7").replay() == text_seeded
     rng = random.Random(2)
     while not state.is_terminal():
         random_step(state, rng)
     outcome = state.outcome()
     assert hash(outcome) == hash(state.clone().outcome()) and outcome in {outcome}
     assert all(type(v) is int for v in outcome.scores)  # points, as the views give them
-    assert state.record().outcome == outcome.to_json()
+    assert Record.from_state(state).outcome == outcome.to_json()
 
 
 @pytest.mark.parametrize("game_id", game_ids())
@@ -481,7 +481,7 @@ def test_a_simultaneous_entry_names_its_seat_in_ascii_digits(game_id: str) -> No
 
 
 def test_a_record_with_a_negative_seed_is_refused() -> None:
-    data = new_game("triad").new_state(seed=1).record(seed=1).to_json()
+    data = Record.from_state(new_game("triad").new_state(seed=1), seed=1).to_json()
     data["seed"] = -1
     with pytest.raises(RecordError, match="'seed' is a whole number >= 0"):
         Record.from_json(data)
@@ -551,11 +551,11 @@ def test_a_seed_too_long_to_write_is_refused_where_it_is_given() -> None:
     game.new_state(seed=10**1000 - 1)  # the longest seed a record can hold
     state = game.new_state(seed=1)
     with pytest.raises(RecordError, match="at most 1,000 digits"):
-        state.record(seed=10**1000)
-    data = state.record().to_json()
+        Record.from_state(state, seed=10**1000)
+    data = Record.from_state(state).to_json()
     with pytest.raises(RecordError, match="at most 1,000 digits"):
         Record.from_json({**data, "seed": 10**1000})
-    assert state.record(names=("Ann", "Bob")).names == ["Ann", "Bob"]  # a tuple of names is a list of them
+    assert Record.from_state(state, names=("Ann", "Bob")).names == ["Ann", "Bob"]  # a tuple of names is a list of them
 
 
 def test_a_turn_the_game_cannot_be_in_is_named() -> None:
@@ -615,7 +615,7 @@ def test_state_json_options_are_read_as_the_games_own() -> None:
 def test_a_records_states_are_its_replays_step_by_step() -> None:
     state = new_game("triatri", 3).new_state(seed=5)
     random_playout(state, random.Random(5))
-    record = state.record()
+    record = Record.from_state(state)
     states = record.states()
     assert len(states) == len(record.actions) + 1 > 10
     assert all(states[i] == record.replay(upto=i) for i in range(0, len(states), 7))

@@ -380,7 +380,7 @@ def refused(*args: str) -> str:
 
 def test_load_refuses_a_save_of_another_game(tmp_path: Path) -> None:
     save = tmp_path / "triad.json"
-    save.write_text(tritable.new_game("triad").new_state(seed=1).record().dumps(), encoding="utf-8")
+    save.write_text(Record.from_state(tritable.new_game("triad").new_state(seed=1)).dumps(), encoding="utf-8")
     assert "is a triad game, not triple-triad" in refused("play", "triple-triad", "--load", str(save))
 
 
@@ -390,7 +390,7 @@ def test_a_corrupt_save_is_refused_naming_the_problem(tmp_path: Path, monkeypatc
     message = refused("play", "--load", "broken.json")
     assert "broken.json" in message and "not valid JSON" in message
 
-    record = tritable.new_game("triad").new_state(seed=1).record().to_json()
+    record = Record.from_state(tritable.new_game("triad").new_state(seed=1)).to_json()
     record["actions"] = ["a1=3>a4", "xz9"]
     (tmp_path / "illegal.json").write_text(json.dumps(record), encoding="utf-8")
     message = refused("play", "--load", "illegal.json")
@@ -399,7 +399,7 @@ def test_a_corrupt_save_is_refused_naming_the_problem(tmp_path: Path, monkeypatc
     # Seats are named as the players know them (P1, P2), not as the engine counts them.
     state = tritable.new_game("triple-triad").new_state(seed=1)
     other = state.view(None)["hands"][1 - state.current_player()][0]
-    tt = state.record().to_json()
+    tt = Record.from_state(state).to_json()
     tt["actions"] = [f"{other}@5"]
     (tmp_path / "other.json").write_text(json.dumps(tt), encoding="utf-8")
     message = refused("play", "--load", "other.json")
@@ -547,7 +547,7 @@ def test_the_pass_screen_shows_the_round_just_ended(tmp_path: Path) -> None:
         if state.current_player() != ender:  # the keyboard passes: a pass screen follows
             break
     saved = tmp_path / "round.json"
-    saved.write_text(before.record(names=["P1", "P2"], seed=seed).dumps())
+    saved.write_text(Record.from_state(before, names=["P1", "P2"], seed=seed).dumps())
     term = Term("play", "--load", str(saved), cwd=tmp_path)
     term.wait(PASS)
     term.send("")
@@ -663,28 +663,28 @@ def test_load_refuses_a_finished_game_and_names_the_file_for_a_bad_saved_level(
     while not state.is_terminal():
         state.apply_action(rng.choice(state.legal_actions()))
     done = tmp_path / "done.json"
-    done.write_text(state.record().dumps())
+    done.write_text(Record.from_state(state).dumps())
     result = CliRunner().invoke(app, ["play", "--load", str(done)])
     assert result.exit_code == 2 and "the game is over: nothing to play" in result.output, result.output
     # The game named beside --load is read in any case, as everywhere else.
     result = CliRunner().invoke(app, ["play", "TRIAD", "--load", str(done)])
     assert result.exit_code == 2 and "the game is over: nothing to play" in result.output, result.output
     # A name that starts with "-" is given as ./-done.json, which no parser takes for an option.
-    (tmp_path / "-done.json").write_text(state.record().dumps())
+    (tmp_path / "-done.json").write_text(Record.from_state(state).dumps())
     monkeypatch.chdir(tmp_path)
     result = CliRunner().invoke(app, ["play", "--load", "./-done.json"], env={"COLUMNS": "300"})
     assert "`tritable replay --step ./-done.json`" in result.output, result.output
     spaced = tmp_path / "the end.json"  # the command it suggests can be pasted as it is
-    spaced.write_text(state.record().dumps())
+    spaced.write_text(Record.from_state(state).dumps())
     result = CliRunner().invoke(app, ["play", "--load", str(spaced)], env={"COLUMNS": "300"})
     assert result.exit_code == 2 and f"`tritable replay --step '{spaced}'`" in result.output, result.output
     fresh = tritable.new_game("triad").new_state(seed=3)
     odd = tmp_path / "odd.json"
-    odd.write_text(fresh.record(names=["P1", "P2 (AI nosuchlevel)"]).dumps())
+    odd.write_text(Record.from_state(fresh, names=["P1", "P2 (AI nosuchlevel)"]).dumps())
     result = CliRunner().invoke(app, ["play", "--load", str(odd)], input="quit\n")
     assert result.exit_code == 2, result.output
     assert f"{odd}: the names say P2 is an AI 'nosuchlevel'" in result.output and "--ai" not in result.output
-    odd.write_text(fresh.record(names=["P1", "P2 (AI )"]).dumps())  # an AI all the same, not a human
+    odd.write_text(Record.from_state(fresh, names=["P1", "P2 (AI )"]).dumps())  # an AI all the same, not a human
     result = CliRunner().invoke(app, ["play", "--load", str(odd)], input="quit\n")
     assert result.exit_code == 2 and f"{odd}: the names say P2 is an AI ''" in result.output, result.output
 
@@ -694,7 +694,7 @@ def test_load_plays_on_a_game_whose_record_has_a_text_seed(tmp_path: Path) -> No
     # game comes back seeded from it, and a save keeps it.
     state = tritable.new_game("triad").new_state(seed="table 7")
     saved = tmp_path / "text-seed.json"
-    saved.write_text(state.record(names=["P1", "P2 (AI easy)"], seed="table 7").dumps())
+    saved.write_text(Record.from_state(state, names=["P1", "P2 (AI easy)"], seed="table 7").dumps())
     result = CliRunner().invoke(
         app, ["play", "--load", str(saved)], input=f"1\nsave {tmp_path / 'again.json'}\nquit\n", env={"COLUMNS": "120"}
     )
@@ -710,7 +710,7 @@ def test_save_and_replay_refuse_hostile_lines(tmp_path: Path) -> None:
     assert "control characters" in result.output and "cannot save to ~nosuchuser_tritable/x" in result.output
     assert "no such file or directory" in result.output.lower()  # the long path is tried, not refused as long
     record = tmp_path / "r.json"
-    record.write_text(tritable.new_game("triad").new_state(seed=1).record().dumps())
+    record.write_text(Record.from_state(tritable.new_game("triad").new_state(seed=1)).dumps())
     step = CliRunner().invoke(app, ["replay", "--step", str(record)], input="9" * 5000 + "\nv " + "1" * 5000 + "\nq\n")
     assert step.exit_code == 0, step.output
     assert "5000 characters long" in step.output and "5002 characters long" in step.output
@@ -740,14 +740,14 @@ def test_declining_to_save_a_finished_loaded_game_says_the_file_holds_it_unfinis
     _, last = state.history[-1]
     before = Record.from_state(state).replay(upto=len(state.history) - 1)
     saved = Path("saved.json")
-    saved.write_text(before.record(names=["P1", "P2"]).dumps())
+    saved.write_text(Record.from_state(before, names=["P1", "P2"]).dumps())
     lines = f"{game.action_to_string(last)}\n\n"
     result = CliRunner().invoke(app, ["play", "--load", str(saved)], input=lines)
     assert result.exit_code == 0, result.output
     assert "game over" in result.output
     said = " ".join(result.output.split())
     assert f"{saved} still holds this game without its last action: the finished game was not saved" in said
-    assert Record.loads(saved.read_text()).actions == before.record().actions  # untouched
+    assert Record.loads(saved.read_text()).actions == Record.from_state(before).actions  # untouched
 
 
 def test_long_solves_and_hints_spin_on_a_terminal_only(tmp_path: Path) -> None:

@@ -20,6 +20,7 @@ from tritable.cli.outcome import outcome_table
 from tritable.cli.seats import Seat, parse_ai, seats_from_names
 from tritable.cli.session import Session
 from tritable.cli.stepper import replay_target
+from tritable.engine import Record
 from tritable.engine.playout import random_step
 from tritable.games.triominos.game import TriominosState
 from tritable.games.triominos.render import layout_drawing, neighbours, parse
@@ -267,7 +268,7 @@ def test_replay_step_shows_the_round_an_action_ended(tmp_path: Path) -> None:
     states = random_states("triominos", 2, seed=5)
     end = next(i for i, (b, a) in enumerate(itertools.pairwise(states), 1) if len(a.log) > len(b.log))  # type: ignore[attr-defined]
     record = tmp_path / "game.json"
-    record.write_text(states[-1].record().dumps())
+    record.write_text(Record.from_state(states[-1]).dumps())
     lines = f"g {end - 1}\nn\nq\n"
     result = CliRunner().invoke(app, ["replay", "--step", str(record)], input=lines)
     assert result.exit_code == 0, result.output
@@ -290,7 +291,7 @@ def test_replay_step_tells_the_viewing_seat_the_tile_it_drew(tmp_path: Path) -> 
     draw = next(i for i, (seat, a) in enumerate(history, 1) if seat == 0 and game.action_to_string(a) == "draw")
     drawn = states[draw].view(0)["hand"]
     record = tmp_path / "game.json"
-    record.write_text(states[-1].record().dumps())
+    record.write_text(Record.from_state(states[-1]).dumps())
 
     def shown(viewer: str) -> str:
         result = CliRunner().invoke(app, ["replay", "--step", str(record)], input=f"{viewer}\ng {draw}\nq\n")
@@ -849,7 +850,7 @@ def test_replay_step_answers_help(tmp_path: Path) -> None:
     from tritable.cli.main import app
 
     record = tmp_path / "game.json"
-    record.write_text(random_states("triad", 2, seed=1)[-1].record().dumps())
+    record.write_text(Record.from_state(random_states("triad", 2, seed=1)[-1]).dumps())
     result = CliRunner().invoke(app, ["replay", "--step", str(record)], input="help\n?\nq\n")
     assert result.exit_code == 0, result.output
     assert "unknown command" not in result.output
@@ -984,7 +985,7 @@ def test_replay_step_seen_as_a_seat_shows_its_hidden_rack(tmp_path: Path) -> Non
 
     states = random_states("triominos", 2, seed=5)
     record = tmp_path / "game.json"
-    record.write_text(states[-1].record().dumps())
+    record.write_text(Record.from_state(states[-1]).dumps())
     result = CliRunner().invoke(app, ["replay", "--step", str(record)], input="v 1\nq\n", env={"COLUMNS": "200"})
     assert result.exit_code == 0, result.output
     spectator, as_p1 = result.output.split("as P1 sees it", 1)

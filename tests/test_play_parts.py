@@ -243,7 +243,7 @@ def test_the_pass_screen_takes_save_as_its_goodbye_advises(tmp_path: Path, monke
 def test_hint_answers_a_forced_move_at_once(tmp_path: Path) -> None:
     state = tritable.new_game("triominos").new_state(seed=5)
     assert len(state.legal_actions()) == 1
-    (tmp_path / "r.json").write_text(state.record().dumps())
+    (tmp_path / "r.json").write_text(Record.from_state(state).dumps())
     result = CliRunner().invoke(app, ["hint", str(tmp_path / "r.json"), "--json"])
     assert result.exit_code == 0, result.output
     (row,) = json.loads(result.stdout)["hints"]

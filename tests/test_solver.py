@@ -28,7 +28,7 @@ from tritable.ai.solver import (
 )
 from tritable.ai.tt_solver_core import SYMMETRIES, Position, Search, place
 from tritable.cli.main import app
-from tritable.engine import GameOverError, State
+from tritable.engine import GameOverError, Record, State
 from tritable.games.triple_triad.data import COUNT, ELEMENTS, NAMES, NEIGHBOURS
 
 # same, same_wall, plus, combo, elemental: every combination the engine allows.
@@ -574,7 +574,7 @@ def write(tmp_path: Path, name: str, data: Any) -> Path:
 def test_cli_solve_record_and_setup(tmp_path: Path) -> None:
     game = tritable.new_game("triple-triad", options={"same": True, "plus": True})
     state = random_position(game, random.Random(12), 4)
-    record = write(tmp_path, "record.json", state.record().to_json())
+    record = write(tmp_path, "record.json", Record.from_state(state).to_json())
     result = runner.invoke(app, ["solve", str(record), "--json"])
     assert result.exit_code == 0, result.output
     out = json.loads(result.output)
@@ -607,7 +607,7 @@ def test_cli_solve_record_and_setup(tmp_path: Path) -> None:
 def test_cli_solve_one_names_one_pick_in_the_trade_phase(tmp_path: Path) -> None:
     game = tritable.new_game("triple-triad", options={"trade": "one"})
     state = trade_phase(game, random.Random(11), 1)
-    record = write(tmp_path, "trade.json", state.record().to_json())
+    record = write(tmp_path, "trade.json", Record.from_state(state).to_json())
     strongest = game.action_to_string(SolverAgent(0).choose(state, state.current_player()))
     every = json.loads(runner.invoke(app, ["solve", str(record), "--json"]).output)
     one = json.loads(runner.invoke(app, ["solve", str(record), "--one", "--json"]).output)
@@ -642,7 +642,7 @@ def test_cli_solve_finished_game_and_missing_file(tmp_path: Path) -> None:
     state = game.new_state(seed=3)
     while not state.is_terminal():
         state.apply_action(state.legal_actions()[0])
-    result = runner.invoke(app, ["solve", str(write(tmp_path, "done.json", state.record().to_json()))])
+    result = runner.invoke(app, ["solve", str(write(tmp_path, "done.json", Record.from_state(state).to_json()))])
     assert result.exit_code == 2 and "over" in result.output
     missing = runner.invoke(app, ["solve", str(tmp_path / "nope.json")])
     assert missing.exit_code == 2 and "cannot read" in missing.output

@@ -16,6 +16,7 @@ from tritable.engine import (
     IllegalActionError,
     NotationError,
     OutOfTurnError,
+    Record,
     SetupError,
     StateError,
 )
@@ -1025,7 +1026,7 @@ def test_an_outcome_does_not_alias_the_state_or_its_clones() -> None:
     copy.outcome().details["rounds"][0]["scores"][0] = 999
     state.outcome().details["rounds"].clear()
     assert state.to_json() == before and copy.to_json() == before
-    assert state.record().replay() == state
+    assert Record.from_state(state).replay() == state
 
 
 def test_a_clone_s_results_are_its_own() -> None:

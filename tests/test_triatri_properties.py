@@ -80,7 +80,7 @@ def test_random_games_end_and_conserve_cards_and_gems(players: int, seed: int) -
     else:
         assert view["round"] == 3 and view["tricks_done"] == 5
     # Replay identity: the record, and the setup plus the history, rebuild the same game.
-    replayed = Record.loads(state.record().dumps()).replay()
+    replayed = Record.loads(Record.from_state(state).dumps()).replay()
     assert replayed == state and replayed.outcome() == outcome
     again = game.state_from_setup(json.loads(json.dumps(state.initial_setup)))
     for seat, action in state.history:

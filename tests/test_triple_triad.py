@@ -22,6 +22,7 @@ from tritable.engine import (
     NotationError,
     OptionError,
     OutOfTurnError,
+    Record,
     SetupError,
     StateError,
 )
@@ -1110,7 +1111,7 @@ def test_random_hands_without_a_collection_are_of_the_pool_s_levels() -> None:
     squalls = {**setup, "hands": [["Squall"] * 5, setup["hands"][1]]}
     with pytest.raises(SetupError, match=r"seat 0's hand holds Squall \(level 10\).* levels 1-5"):
         g.state_from_setup(squalls)
-    record = g.new_state(seed=3).record().to_json()
+    record = Record.from_state(g.new_state(seed=3)).to_json()
     record["setup"]["hands"][1][2] = "Ifrit"
     with pytest.raises(tritable.RecordError, match=r"seat 1's hand holds Ifrit \(level 8\)"):
         tritable.Record.from_json(record).replay()

@@ -189,7 +189,7 @@ def test_character_cards_are_level_ten(by_name: dict[str, dict[str, Any]]) -> No
 import random  # noqa: E402
 
 import tritable  # noqa: E402
-from tritable.engine import IllegalActionError, NotationError, SetupError, StateError  # noqa: E402
+from tritable.engine import IllegalActionError, NotationError, Record, SetupError, StateError  # noqa: E402
 
 
 def test_a_variant_spelling_names_the_card() -> None:
@@ -231,7 +231,7 @@ def test_a_setup_plays_with_its_own_cards() -> None:
     # The table survives clones, state JSON, records and the samplers.
     again = game.state_from_json(json.loads(json.dumps(state.to_json())))
     assert again.view(0) == state.view(0) and state.clone().view(1) == state.view(1)
-    record = tritable.Record.loads(state.record().dumps())
+    record = tritable.Record.loads(Record.from_state(state).dumps())
     assert record.replay().view(0) == state.view(0)
     closed = tritable.new_game("triple-triad", options={"open": False})
     hidden = closed.state_from_setup({"hands": OWN_HANDS, "first": 1, "cards": MOOGLES})

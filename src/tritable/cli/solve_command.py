@@ -2,7 +2,7 @@
 
 FILE is JSON in one of three forms:
 
-* a game record (``tritable simulate --record``, ``state.record()``): the position after its
+* a game record (``tritable simulate --record``, ``Record.from_state(state)``): the position after its
   actions is solved;
 * a setup: ``{"game": "triple-triad", "options": {...}, "setup": {...}}`` (``options`` may be left
   out): the position before the first move;

@@ -21,7 +21,7 @@ import random
 from abc import ABC, ABCMeta, abstractmethod
 from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar, NoReturn, Self, TypeVar
+from typing import Any, ClassVar, NoReturn, Self, TypeVar
 
 from tritable.engine.errors import (
     GameNotOverError,
@@ -36,9 +36,6 @@ from tritable.engine.errors import (
     in_json_terms,
     shown,
 )
-
-if TYPE_CHECKING:
-    from tritable.engine.record import Record
 
 Action = Hashable
 """An action: plain immutable data (int, str or a tuple of them), documented per game."""
@@ -893,13 +890,6 @@ class State(ABC):
             turn = "chance to move"
         return f"<{type(self).__name__} {self.game!r} after {len(self.history)} actions, {turn}>"
 
-    def record(self, names: list[str] | tuple[str, ...] | None = None, seed: int | str | None = None) -> Record:
-        """A game record of this state's history; needs the setup the state started from.
-        ``seed``, the seed the setup was drawn from, is kept in the record for reference (the
-        state does not know it; its setup alone replays the game)."""
-        from tritable.engine.record import Record
-
-        return Record.from_state(self, names=names, seed=seed)
 
 
 _S = TypeVar("_S", bound=State)

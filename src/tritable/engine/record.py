@@ -72,7 +72,7 @@ class Record:
 
     >>> import tritable
     >>> state = tritable.new_game("triad").new_state(seed=3)
-    >>> record = state.record()
+    >>> record = Record.from_state(state)
     >>> Record.loads(record.dumps()).replay() == state
     True
     """
