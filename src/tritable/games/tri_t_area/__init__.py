@@ -174,6 +174,10 @@ A round result (and the outcome's ``details["rounds"]``, the three of them) hold
 ranked), ``tallest``, ``declaration`` and ``end_penalty`` (points per seat), ``declared`` (per seat
 the Declaration card, ``null`` in a round without one), ``sold`` (blocks sold), ``scores`` (the
 totals after the round) and ``board`` (the city as it was scored).
+
+Modules: ``game.py`` the rules, ``scoring.py`` tricks and round scoring, ``tables.py`` numbers and
+notation, ``validation.py`` setups and state JSON, ``views.py`` state JSON and views, ``events.py``
+narration, ``sampling.py`` sampled states, ``render.py`` the drawing.
 """
 
 from tritable.games.tri_t_area.game import TriTArea, TriTAreaState
