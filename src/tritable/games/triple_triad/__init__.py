@@ -212,6 +212,10 @@ the board is stored as ``id * 9``; legal actions are concatenated from per-card 
 the bit set of empty cells; the placement is validated with two membership tests and applied in
 place; ``new_state(seed)`` builds the state straight from the values it draws (the same draw as
 ``random_setup``), and ``state_from_setup`` validates every setup it is given.
+
+Modules: ``game.py`` the rules, ``data.py`` the card tables and board, ``notation.py`` actions' text,
+``deal.py`` random setups and starting states, ``validation.py`` setups and state JSON, ``views.py``
+state JSON and views, ``events.py`` narration, ``sampling.py`` sampled states, ``render.py`` the drawing.
 """
 
 from tritable.games.triple_triad.game import TAKE, TripleTriad, TripleTriadState
