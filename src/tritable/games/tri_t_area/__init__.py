@@ -175,9 +175,7 @@ ranked), ``tallest``, ``declaration`` and ``end_penalty`` (points per seat), ``d
 the Declaration card, ``null`` in a round without one), ``sold`` (blocks sold), ``scores`` (the
 totals after the round) and ``board`` (the city as it was scored).
 
-Modules: ``game.py`` the rules, ``scoring.py`` tricks and round scoring, ``tables.py`` numbers and
-notation, ``validation.py`` setups and state JSON, ``views.py`` state JSON and views, ``events.py``
-narration, ``sampling.py`` sampled states, ``render.py`` the drawing.
+Modules: game (the rules); scoring, tables; validation, views, events, sampling; render.
 """
 
 from tritable.games.tri_t_area.game import TriTArea, TriTAreaState

@@ -235,9 +235,7 @@ The deal is uniform over the deals that obey these when at most one rack is cons
 to uniform otherwise. Older draws, and what a seat chose to lay, are not read (an agent may
 weigh the samples by the lays, ``Triominos.lays_seen(view)``).
 
-Modules: ``game.py`` the rules, ``tiles.py`` tiles and geometry, ``basics.py`` numbers, notation and
-deals, ``validation.py`` setups and state JSON, ``views.py`` state JSON and views, ``events.py``
-narration, ``sampling.py`` sampled states, ``queries.py`` agents' queries, ``render.py`` the drawing.
+Modules: game (the rules); tiles, basics; validation, views, events, sampling, queries; render.
 """
 
 from tritable.games.triominos.game import Triominos, TriominosState

@@ -213,9 +213,7 @@ the bit set of empty cells; the placement is validated with two membership tests
 place; ``new_state(seed)`` builds the state straight from the values it draws (the same draw as
 ``random_setup``), and ``state_from_setup`` validates every setup it is given.
 
-Modules: ``game.py`` the rules, ``data.py`` the card tables and board, ``notation.py`` actions' text,
-``deal.py`` random setups and starting states, ``validation.py`` setups and state JSON, ``views.py``
-state JSON and views, ``events.py`` narration, ``sampling.py`` sampled states, ``render.py`` the drawing.
+Modules: game (the rules); data, notation, deal; validation, views, events, sampling; render.
 """
 
 from tritable.games.triple_triad.game import TAKE, TripleTriad, TripleTriadState
