@@ -11,7 +11,6 @@ from tritable.engine.errors import (
     IllegalActionError,
     NotationError,
     StateError,
-    TritableError,
     shown,
 )
 from tritable.engine.protocol import (
@@ -25,8 +24,8 @@ from tritable.engine.protocol import (
     check_keys,
     check_rng,
     copy_json,
-    json_type,
 )
+from tritable.games.triominos import queries
 from tritable.games.triominos.basics import (
     BLOCKED,
     BRIDGE_BONUS,
@@ -53,7 +52,6 @@ from tritable.games.triominos.basics import (
 )
 from tritable.games.triominos.queries import Tally, lay_points, scored_lays, tally
 from tritable.games.triominos.render import draw
-from tritable.games.triominos.sampling import lays_seen
 from tritable.games.triominos.tiles import (
     BIT,
     CANDIDATES,
@@ -133,30 +131,9 @@ class Triominos(Game):
         return state
 
     def lays_seen(self, view: Mapping[str, Any]) -> list[tuple[int, str, int, dict[str, int]]]:
-        """What the round's lays show of the racks: for each lay after the start tile by a seat
-        that has not drawn or passed since, ``(seat, tile laid, points it scored, best)``, where ``best``
-        maps each tile that would have fitted then to the most points it would have scored
-        (its sum and bonus). Such a seat still holds its rack of that moment, less what it laid
-        since, so a player that lays its best tile holds none that ``best`` rates higher. A
-        query on public play for agents' inference; ``[]`` for a view without the round's
-        history.
-
-        >>> import tritable
-        >>> game = tritable.new_game("triominos", 2)
-        >>> state = game.new_state(seed=7)
-        >>> for _ in range(3):
-        ...     state.apply_action(state.legal_actions()[0])
-        >>> [(seat, tile, points) for seat, tile, points, best in game.lays_seen(state.view(0))]
-        [(1, '1-1-4', 6), (0, '0-1-1', 2)]
-        """
-        if not isinstance(view, Mapping):
-            raise StateError(f"a view must be a JSON object, not {json_type(view)}")
-        try:
-            return lays_seen(TriominosState(self), view)
-        except TritableError:
-            raise
-        except (TypeError, ValueError, KeyError, IndexError, AttributeError) as exc:
-            raise StateError.malformed("Triominos view", exc) from None
+        """What the round's lays show of the racks, for agents' inference
+        (:func:`~tritable.games.triominos.queries.lays_seen`)."""
+        return queries.lays_seen(TriominosState(self), view)
 
     def sample_state(self, view: Mapping[str, Any], rng: random.Random) -> TriominosState:
         check_rng(rng)  # before the view is read: a seed given for rng is no fault of the view's

@@ -3,11 +3,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, NamedTuple
 
-from tritable.engine.errors import GameOverError, IllegalActionError, StateError, shown
-from tritable.engine.protocol import Action
+from tritable.engine.errors import GameOverError, IllegalActionError, StateError, TritableError, shown
+from tritable.engine.protocol import Action, json_type
 from tritable.games.triominos.basics import DRAW, PASS, is_int, start_points
+from tritable.games.triominos.sampling import lays_seen as read_lays
 from tritable.games.triominos.tiles import BIT, CANDIDATES, PATTERN_MASK, SUMS, TILES, XY, mask_sum
 
 TriominosState = Any
@@ -126,3 +128,30 @@ def scored_lays(state: TriominosState) -> list[tuple[Action, int]]:
                 if rack & bit[tile]:
                     out.append(((tile, x, y, rot), sums[tile] + bonus))
     return out
+
+
+def lays_seen(scratch: TriominosState, view: Mapping[str, Any]) -> list[tuple[int, str, int, dict[str, int]]]:
+    """What the round's lays show of the racks: for each lay after the start tile by a seat
+    that has not drawn or passed since, ``(seat, tile laid, points it scored, best)``, where ``best``
+    maps each tile that would have fitted then to the most points it would have scored
+    (its sum and bonus). Such a seat still holds its rack of that moment, less what it laid
+    since, so a player that lays its best tile holds none that ``best`` rates higher. A
+    query on public play for agents' inference; ``[]`` for a view without the round's
+    history.
+
+    >>> import tritable
+    >>> game = tritable.new_game("triominos", 2)
+    >>> state = game.new_state(seed=7)
+    >>> for _ in range(3):
+    ...     state.apply_action(state.legal_actions()[0])
+    >>> [(seat, tile, points) for seat, tile, points, best in game.lays_seen(state.view(0))]
+    [(1, '1-1-4', 6), (0, '0-1-1', 2)]
+    """
+    if not isinstance(view, Mapping):
+        raise StateError(f"a view must be a JSON object, not {json_type(view)}")
+    try:
+        return read_lays(scratch, view)
+    except TritableError:
+        raise
+    except (TypeError, ValueError, KeyError, IndexError, AttributeError) as exc:
+        raise StateError.malformed("Triominos view", exc) from None
