@@ -23,7 +23,7 @@ from tritable.engine import (
 from tritable.engine.playout import random_step
 from tritable.games.tri_t_area import TriTArea, TriTAreaState
 from tritable.games.tri_t_area import tables as tri_t_area_tables
-from tritable.games.tri_t_area.game import area_standing, rightholders, tallest_points
+from tritable.games.tri_t_area.scoring import area_standing, rightholders, tallest_points
 from tritable.games.tri_t_area.tables import (
     CARD_NAME,
     CARD_OF_NAME,

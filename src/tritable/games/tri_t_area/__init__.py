@@ -174,6 +174,8 @@ A round result (and the outcome's ``details["rounds"]``, the three of them) hold
 ranked), ``tallest``, ``declaration`` and ``end_penalty`` (points per seat), ``declared`` (per seat
 the Declaration card, ``null`` in a round without one), ``sold`` (blocks sold), ``scores`` (the
 totals after the round) and ``board`` (the city as it was scored).
+
+Modules: game (the rules); scoring, tables; validation, views, events, sampling; render.
 """
 
 from tritable.games.tri_t_area.game import TriTArea, TriTAreaState

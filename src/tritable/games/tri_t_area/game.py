@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Callable, Hashable, Mapping, Sequence
-from typing import Any
+from collections.abc import Callable, Hashable, Mapping
+from typing import Any, cast
 
 from tritable.engine.errors import IllegalActionError, shown
 from tritable.engine.protocol import (
@@ -21,9 +21,9 @@ from tritable.engine.protocol import (
     copy_json,
     viewed_draws,
 )
-from tritable.games.tri_t_area.events import events, last_action, last_trick
 from tritable.games.tri_t_area.render import draw
 from tritable.games.tri_t_area.sampling import sample
+from tritable.games.tri_t_area.scoring import area_standing, rightholders, tallest_points
 from tritable.games.tri_t_area.tables import (
     AREA_OF,
     AREA_SQUARES,
@@ -49,7 +49,6 @@ from tritable.games.tri_t_area.tables import (
     PHASE_NAMES,
     PLACE,
     PLACE_PHASE,
-    PLACE_VALUES,
     PLAY_PHASE,
     PRINTED,
     RH2_MAX,
@@ -61,99 +60,13 @@ from tritable.games.tri_t_area.tables import (
     SQUARE_NAME,
     SUIT_LETTERS,
     SUIT_NAMES,
-    TALLEST_POINTS,
     VARIANTS,
     action_text,
     cards_of,
     parse_action,
 )
 from tritable.games.tri_t_area.validation import read_setup, read_state
-
-# -- the rules of a trick and of a round's scoring -----------------------------------------------
-
-
-def rightholders(trick: Sequence[tuple[int, int, int]]) -> tuple[int, int]:
-    """(RH1, RH2) of a full trick of ``(seat, card, value)`` in play order, led first; RH2 is -1
-    when not awarded.
-
-    >>> from tritable.games.tri_t_area.tables import CARD_OF_NAME
-    >>> rightholders([(0, CARD_OF_NAME["I3"], 3), (1, CARD_OF_NAME["M7"], 7),
-    ...               (2, CARD_OF_NAME["E1"], 1), (3, CARD_OF_NAME["H9"], 9)])
-    (0, -1)
-    """
-    counts = [0] * len(SUIT_LETTERS)
-    for _, card, _ in trick:
-        counts[CARD_SUIT[card]] += 1
-    most = max(counts)
-    top = [s for s, n in enumerate(counts) if n == most]
-    if len(top) == 1:
-        suit = top[0]
-    elif most == 1:
-        return trick[0][0], -1
-    else:
-        spans = {}
-        for s in top:
-            values = [v for _, card, v in trick if CARD_SUIT[card] == s]
-            spans[s] = max(values) - min(values)
-        widest = max(spans.values())
-        best = [s for s in top if spans[s] == widest]
-        led = CARD_SUIT[trick[0][1]]
-        suit = led if len(best) > 1 and led in best else best[0]
-    ordered = sorted((v, i) for i, (_, card, v) in enumerate(trick) if CARD_SUIT[card] == suit)
-    return trick[ordered[0][1]][0], trick[ordered[-1][1]][0]
-
-
-def area_standing(board: Sequence[tuple[int, ...]], area: int) -> tuple[list[int], list[int]]:
-    """(points, places) per seat in ``area``: place 1 is first, 0 is not ranked (no top block).
-
-    >>> area_standing([()] * 16, 0)
-    ([0, 0, 0, 0], [0, 0, 0, 0])
-    """
-    tops = [0] * SEATS
-    height = [0] * SEATS
-    for sq in AREA_SQUARES[area]:
-        stack = board[sq]
-        if stack:
-            tops[stack[-1]] += 1
-            height[stack[-1]] += len(stack)
-    ranked = sorted((s for s in range(SEATS) if tops[s]), key=lambda s: (-tops[s], -height[s]))
-    values = PLACE_VALUES[area]
-    points = [0] * SEATS
-    places = [0] * SEATS
-    i = 0
-    while i < len(ranked):
-        j = i + 1
-        mark = (tops[ranked[i]], height[ranked[i]])
-        while j < len(ranked) and (tops[ranked[j]], height[ranked[j]]) == mark:
-            j += 1
-        share = -(-sum(values[i:j]) // (j - i))  # shared places, rounded up
-        for s in ranked[i:j]:
-            points[s] = share
-            places[s] = i + 1
-        i = j
-    return points, places
-
-
-def building_owner(stack: Sequence[int]) -> int:
-    """The seat with most blocks in a building; a tie goes to the lowest seat."""
-    counts = [0] * SEATS
-    for s in stack:
-        counts[s] += 1
-    return counts.index(max(counts))
-
-
-def tallest_points(board: Sequence[tuple[int, ...]]) -> list[int]:
-    """Points per seat for the tallest building(s)."""
-    points = [0] * SEATS
-    height = max(len(stack) for stack in board)
-    if height == 0:
-        return points
-    tallest = [stack for stack in board if len(stack) == height]
-    each = TALLEST_POINTS[min(len(tallest), len(TALLEST_POINTS)) - 1]
-    for stack in tallest:
-        points[building_owner(stack)] += each
-    return points
-
+from tritable.games.tri_t_area.views import seat_view, state_json
 
 # -- the game ------------------------------------------------------------------------------------
 
@@ -182,7 +95,7 @@ class TriTArea(Game):
         return TriTAreaState(self, copy_json(setup), lead, decks)
 
     def state_from_json(self, data: Mapping[str, Any]) -> TriTAreaState:
-        return read_state(self, data)
+        return cast(TriTAreaState, read_state(self, data))
 
     def sample_state(self, view: Mapping[str, Any], rng: random.Random) -> TriTAreaState:
         return self.sampler(view)(rng)  # a first draw: the view checked in its types too
@@ -190,7 +103,7 @@ class TriTArea(Game):
     def sampler(self, view: Mapping[str, Any]) -> Callable[[random.Random], TriTAreaState]:
         """Draws as :meth:`sample_state` does; the view's types are checked at the first draw
         only (every draw still shows the seat the view's values)."""
-        return viewed_draws(view, lambda rng: sample(self, view, rng), "Tri*T*Area view")
+        return viewed_draws(view, lambda rng: cast(TriTAreaState, sample(self, view, rng)), "Tri*T*Area view")
 
     def action_to_string(self, action: Action) -> str:
         return action_text(action)
@@ -548,7 +461,7 @@ class TriTAreaState(State):
         # A copy: an outcome, like a view, must not alias the state.
         return Outcome.from_scores(self._scores, {"rounds": json.loads(json.dumps(self._results))})
 
-    # -- copies, identity, JSON ------------------------------------------------------------------
+    # -- copies, identity, JSON, views ---------------------------------------------------------
 
     def clone(self) -> TriTAreaState:
         new = TriTAreaState(self.game, self.initial_setup, blank=True)
@@ -601,83 +514,11 @@ class TriTAreaState(State):
             json.dumps(self._results),
         )
 
-    def _hidden_history(self, seat: int | None) -> set[int]:
-        """Indices of history entries ``seat`` may not see: others' pending Declarations."""
-        if self.phase != DECLARE_PHASE:
-            return set()
-        chosen = sum(1 for c in self.declared if c >= 0)
-        n = len(self.history)
-        return {i for i in range(n - chosen, n) if self.history[i][0] != seat}
-
-    def _public(self, seat: int | None, everything: bool) -> JSON:
-        name = NOTATION.__getitem__
-        pending = self.phase == DECLARE_PHASE and not everything
-        declared: list[Any] = []
-        for s, c in enumerate(self.declared):
-            if c < 0:
-                declared.append(None)
-            elif pending and s != seat:
-                declared.append(True)
-            else:
-                declared.append(CARD_NAME[c])
-        hidden = set() if everything else self._hidden_history(seat)
-        rh1, rh2 = self.rh
-        data: JSON = {
-            "round": self.rnd + 1,
-            "phase": PHASE_NAMES[self.phase],
-            "first_lead": self.first_lead,
-            "lead": self.lead,
-            "leader": self.leader,
-            "trick_number": self.trick_no + 1,
-            "blocks": list(self.blocks),
-            "sold": list(self.sold),
-            "board": [list(stack) for stack in self.board],
-            "trick": [[s, name(a)] for s, a in self.played[-1][len(self.played[-1]) - len(self.trick) :]],
-            "rightholders": [rh1, rh2 if rh2 >= 0 else None] if rh1 >= 0 else None,
-            "placing": self.placer if self.phase in (PLACE_PHASE, EXTRA_PHASE) else None,
-            "extra_from": SQUARE_NAME[self.extra_from] if self.extra_from >= 0 else None,
-            "declared": declared,
-            "played": [[[s, name(a)] for s, a in plays] for plays in self.played],
-            "results": self._results,
-            "last_trick": last_trick(self),
-            "history": [[s, name(a)] for s, a in self._history_shown(hidden, everything)],
-        }
-        return data
-
-    def _history_shown(self, hidden: set[int], everything: bool) -> list[tuple[int, Action]]:
-        """The history as ``_public`` gives it. In a view, the Declarations made together are
-        listed in seat order: they are simultaneous, so the order they came in is no part of the
-        game, and two equal positions show the same history (only ``last_action`` and ``events``
-        tell who chose last; agents seed from the rest)."""
-        shown = [entry for i, entry in enumerate(self.history) if i not in hidden]
-        if everything:
-            return shown
-        declared = [type(a) is int and DECLARE <= a < DECLARE + NCARDS for _, a in shown]
-        i = 0
-        while i < len(shown):
-            j = i
-            while j < len(shown) and declared[j]:
-                j += 1
-            shown[i:j] = sorted(shown[i:j], key=lambda entry: entry[0])
-            i = j + 1
-        return shown
-
     def to_json(self) -> JSON:
-        data = self._json_header()
-        data.update(self._public(None, True))
-        data["scores"] = list(self._scores)
-        data["hand_sizes"] = self.hand_sizes()
-        data["hands"] = [[CARD_NAME[c] for c in cards_of(h)] for h in self._hands]
-        return json.loads(json.dumps(data))
+        return state_json(self)
 
     def view(self, seat: int | None = None) -> JSON:
-        data = self._view_header(seat)
-        data["last_action"] = last_action(self, seat)
-        public = self._public(seat, False)
-        data["events"] = events(self, seat, public["last_trick"])
-        data.update(public)
-        data["results"] = json.loads(json.dumps(self._results))  # a copy: views must not alias the state
-        return data
+        return seat_view(self, seat)
 
     # -- drawing ---------------------------------------------------------------------------------
 

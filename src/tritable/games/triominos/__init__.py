@@ -234,6 +234,8 @@ and agrees with what this round's public play shows:
 The deal is uniform over the deals that obey these when at most one rack is constrained, close
 to uniform otherwise. Older draws, and what a seat chose to lay, are not read (an agent may
 weigh the samples by the lays, ``Triominos.lays_seen(view)``).
+
+Modules: game (the rules); tiles, basics; validation, views, events, sampling, queries; render.
 """
 
 from tritable.games.triominos.game import Triominos, TriominosState

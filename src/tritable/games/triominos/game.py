@@ -1,22 +1,16 @@
-"""Triominos: the game and its states, with the rules (the package docstring says them).
-
-Reading state JSON and views is in ``validation.py``, dealing the unseen tiles of a view in
-``sampling.py``, the events' text in ``events.py``, the text drawing in ``render.py``, and what
-they all share (the numbers of the rules, notation, the start order) in ``basics.py``."""
+"""Triominos: the game and its states, with the rules (the package docstring says them and lists
+the modules the rules lean on)."""
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable, Hashable, Mapping, Sequence
-from typing import Any, NamedTuple
+from typing import Any
 
 from tritable.engine.errors import (
-    GameOverError,
     IllegalActionError,
     NotationError,
-    SetupError,
     StateError,
-    TritableError,
     shown,
 )
 from tritable.engine.protocol import (
@@ -30,14 +24,13 @@ from tritable.engine.protocol import (
     check_keys,
     check_rng,
     copy_json,
-    json_type,
 )
+from tritable.games.triominos import queries
 from tritable.games.triominos.basics import (
     BLOCKED,
     BRIDGE_BONUS,
     DRAW,
     DRAW_PENALTY,
-    EVERY_SEAT,
     FAILED_DRAWS_PENALTY,
     HEXAGON_BONUS,
     MAX_DRAWS,
@@ -47,7 +40,6 @@ from tritable.games.triominos.basics import (
     PASS,
     SLOT_BONUS,
     best_start,
-    check_deal,
     hand_size,
     is_int,
     notation,
@@ -58,9 +50,8 @@ from tritable.games.triominos.basics import (
     shuffled_deal,
     start_points,
 )
-from tritable.games.triominos.events import event_json
+from tritable.games.triominos.queries import Tally, lay_points, scored_lays, tally
 from tritable.games.triominos.render import draw
-from tritable.games.triominos.sampling import lays_seen
 from tritable.games.triominos.tiles import (
     BIT,
     CANDIDATES,
@@ -86,7 +77,8 @@ from tritable.games.triominos.tiles import (
     tri_id,
     tri_xy,
 )
-from tritable.games.triominos.validation import draws, read_state
+from tritable.games.triominos.validation import draws, read_setup, read_state
+from tritable.games.triominos.views import last_round_json, layout_json, log_json, seat_view, state_json
 
 
 class Triominos(Game):
@@ -118,18 +110,7 @@ class Triominos(Game):
         return {"deals": [shuffled_deal(rng) for _ in range(self.options["max_rounds"])]}
 
     def state_from_setup(self, setup: Mapping[str, Any]) -> TriominosState:
-        check_keys(setup, ["deals"], "a triominos setup")
-        unknown = set(setup) - {"deals"}
-        if unknown:
-            raise SetupError(f"unknown keys in the triominos setup: {', '.join(sorted(map(str, unknown)))}")
-        deals = setup["deals"]
-        if not isinstance(deals, list) or not deals:
-            raise SetupError("the setup's 'deals' must be a non-empty list of deals (one a round)")
-        cap = self.options["max_rounds"]
-        if len(deals) > cap:
-            raise SetupError(f"the setup deals {len(deals)} rounds but max_rounds is {cap}")
-        for i, deal in enumerate(deals):
-            check_deal(deal, f"deal {i}", SetupError)
+        deals = read_setup(setup, self.options["max_rounds"])
         state = TriominosState(self, copy_json(setup))
         state.future = tuple(deals[1:])
         state._start_round(parse_deal(deals[0]))
@@ -150,30 +131,9 @@ class Triominos(Game):
         return state
 
     def lays_seen(self, view: Mapping[str, Any]) -> list[tuple[int, str, int, dict[str, int]]]:
-        """What the round's lays show of the racks: for each lay after the start tile by a seat
-        that has not drawn or passed since, ``(seat, tile laid, points it scored, best)``, where ``best``
-        maps each tile that would have fitted then to the most points it would have scored
-        (its sum and bonus). Such a seat still holds its rack of that moment, less what it laid
-        since, so a player that lays its best tile holds none that ``best`` rates higher. A
-        query on public play for agents' inference; ``[]`` for a view without the round's
-        history.
-
-        >>> import tritable
-        >>> game = tritable.new_game("triominos", 2)
-        >>> state = game.new_state(seed=7)
-        >>> for _ in range(3):
-        ...     state.apply_action(state.legal_actions()[0])
-        >>> [(seat, tile, points) for seat, tile, points, best in game.lays_seen(state.view(0))]
-        [(1, '1-1-4', 6), (0, '0-1-1', 2)]
-        """
-        if not isinstance(view, Mapping):
-            raise StateError(f"a view must be a JSON object, not {json_type(view)}")
-        try:
-            return lays_seen(TriominosState(self), view)
-        except TritableError:
-            raise
-        except (TypeError, ValueError, KeyError, IndexError, AttributeError) as exc:
-            raise StateError.malformed("Triominos view", exc) from None
+        """What the round's lays show of the racks, for agents' inference
+        (:func:`~tritable.games.triominos.queries.lays_seen`)."""
+        return queries.lays_seen(TriominosState(self), view)
 
     def sample_state(self, view: Mapping[str, Any], rng: random.Random) -> TriominosState:
         check_rng(rng)  # before the view is read: a seed given for rng is no fault of the view's
@@ -216,25 +176,6 @@ class Triominos(Game):
         if s == "pass":
             return PASS
         return parse_placement(s, text)
-
-
-class Tally(NamedTuple):
-    """What :meth:`TriominosState.tally` counts: the numbers of one seat's view."""
-
-    scores: tuple[int, ...]
-    hand_sizes: tuple[int, ...]
-    rack_pips: int
-    """The seat's own rack (0 for a spectator)."""
-    shown_pips: tuple[int, ...]
-    """Per seat, the pips of the tiles it has shown and still holds."""
-    shown_tiles: tuple[int, ...]
-    unseen_tiles: int
-    """Tiles the seat cannot see: the others' hidden tiles and the pool."""
-    unseen_pips: int
-
-
-TOTAL_PIPS = sum(SUMS)
-"""All 56 tiles hold 420 pips."""
 
 
 class TriominosState(State):
@@ -403,7 +344,7 @@ class TriominosState(State):
     def _end_round(self, end: str, winners: tuple[int, ...], gains: tuple[int, ...], sums: tuple[int, ...]) -> None:
         self.log.append((self.round, self.start, end, winners, gains, sums))
         # The view shows the finished round until the next action: the next deal clears the table.
-        self._last_round = (tuple(self.racks), tuple(self._layout_json()), self.last)
+        self._last_round = (tuple(self.racks), tuple(layout_json(self.layout)), self.last)
         self._events.append(("round_end", self.round, end, winners, gains, sums))
         for s, g in enumerate(gains):
             self._score(s, g)
@@ -478,61 +419,14 @@ class TriominosState(State):
         self.last = t
 
     def lay_points(self, action: Action) -> int:
-        """The points a legal lay of the seat to move would score: the tile's sum and its bonus
-        (a bridge, a filled slot or hexagons), without laying it. Drawing and passing score 0
-        here (their penalties are not points laid).
-
-        >>> import tritable
-        >>> state = tritable.new_game("triominos", 2).new_state(seed=7)
-        >>> lay = state.legal_actions()[0]
-        >>> before = state.scores()[state.to_move]
-        >>> points = state.lay_points(lay)
-        >>> state.apply_action(lay)
-        >>> state.scores()[state.history[-1][0]] - before == points
-        True
-        """
-        seat = self.to_move
-        if seat < 0:
-            raise GameOverError("the game is over")
-        if action in (DRAW, PASS) or self.choice:
-            if not self.is_legal(action):
-                raise IllegalActionError(f"{action!r} is not a legal action now")
-            if action in (DRAW, PASS):
-                return 0
-            return start_points(action[0])  # type: ignore[index]
-        if type(action) is not tuple or len(action) != 4 or not all(is_int(v) for v in action):
-            raise IllegalActionError(f"{shown(action)} is not a triominos action")
-        tile, x, y, rot = action
-        slot = self._lay_slot(seat, tile, x, y, rot)  # checks the tile before SUMS is read
-        return SUMS[tile] + self._bonus(slot)
+        """The points a legal lay of the seat to move would score, without laying it
+        (:func:`~tritable.games.triominos.queries.lay_points`)."""
+        return lay_points(self, action)
 
     def scored_lays(self) -> list[tuple[Action, int]]:
-        """Every legal lay of the seat to move with what ``lay_points`` says it scores, at the cost
-        of one bonus a slot (for agents that weigh every lay, at every step of a playout); in no
-        particular order. ``[]`` while the start tile is to be laid, when the seat must draw or
-        pass, and once the game is over.
-
-        >>> import tritable
-        >>> state = tritable.new_game("triominos", 2).new_state(seed=7)
-        >>> state.apply_action(state.legal_actions()[0])
-        >>> lays = state.scored_lays()
-        >>> sorted(lays) == sorted((a, state.lay_points(a)) for a in state.legal_actions())
-        True
-        """
-        seat = self.to_move
-        if seat < 0 or self.choice:
-            return []
-        rack = self.racks[seat]
-        out: list[tuple[Action, int]] = []
-        masks, bit, sums = PATTERN_MASK, BIT, SUMS
-        for t, pat in self.slots.items():
-            if masks[pat] & rack:
-                x, y = XY[t]
-                bonus = self._bonus(t)
-                for tile, rot in CANDIDATES[pat]:
-                    if rack & bit[tile]:
-                        out.append(((tile, x, y, rot), sums[tile] + bonus))
-        return out
+        """Every legal lay of the seat to move with what it scores
+        (:func:`~tritable.games.triominos.queries.scored_lays`)."""
+        return scored_lays(self)
 
     def scores(self) -> list[float]:
         """Every seat's points (whole numbers; below zero after draws and passes)."""
@@ -555,39 +449,9 @@ class TriominosState(State):
         return [NAMES[t] for t in mask_tiles(self.racks[seat])]
 
     def tally(self, seat: int | None) -> Tally:
-        """The counts of ``view(seat)`` without its text, for agents that weigh a position at
-        every step of a search: each seat's score and rack size, the pips of the seat's own rack
-        and of the tiles each seat has shown, and the tiles and pips ``seat`` cannot see (other
-        racks and the pool; for a spectator, every rack too).
-
-        >>> import tritable
-        >>> state = tritable.new_game("triominos", 2).new_state(seed=7)
-        >>> state.apply_action(state.legal_actions()[0])
-        >>> tally = state.tally(0)
-        >>> tally.unseen_tiles == 56 - len(state.view(0)["layout"]) - tally.hand_sizes[0]
-        True
-        """
-        n = self.game.players
-        if seat is not None and not (is_int(seat) and 0 <= seat < n):
-            raise StateError(f"no seat {seat!r} in a {n}-player game")  # as view(seat) says it
-        sizes = tuple(r.bit_count() for r in self.racks)
-        shown = tuple(mask_sum(m) for m in self.revealed)
-        own = 0 if seat is None else self.racks[seat]
-        seen_mask = own
-        for s, m in enumerate(self.revealed):
-            if s != seat:
-                seen_mask |= m
-        on_table = sum(SUMS[code // 3] for code in self.layout.values())
-        seen = on_table + mask_sum(seen_mask)
-        return Tally(
-            scores=tuple(self._scores),
-            hand_sizes=sizes,
-            rack_pips=mask_sum(own),
-            shown_pips=shown,
-            shown_tiles=tuple(m.bit_count() for m in self.revealed),
-            unseen_tiles=len(TILES) - len(self.layout) - seen_mask.bit_count(),
-            unseen_pips=TOTAL_PIPS - seen,
-        )
+        """The counts of ``view(seat)`` without its text
+        (:func:`~tritable.games.triominos.queries.tally`)."""
+        return tally(self, seat)
 
     def _can_place(self, seat: int) -> bool:
         if self._moves is not None:
@@ -766,7 +630,7 @@ class TriominosState(State):
         details = {
             "end": "target" if self.reached else "max_rounds",
             "rounds_played": len(self.log),
-            "rounds": [self._log_json(entry) for entry in self.log],
+            "rounds": [log_json(entry) for entry in self.log],
         }
         return Outcome(tuple(self._scores), ranks, shown, details)
 
@@ -821,93 +685,14 @@ class TriominosState(State):
 
     # -- JSON and views -------------------------------------------------------------------------
 
-    def _layout_json(self) -> list[str]:
-        placed = []
-        for t, code in self.layout.items():
-            x, y = tri_xy(t)
-            placed.append((y, x, code))
-        placed.sort()
-        # Each placement written as its lay action's notation.
-        return [notation((code // 3, x, y, code % 3)) for y, x, code in placed]
-
-    def _last_json(self) -> list[int] | None:
-        return list(tri_xy(self.last)) if self.last >= 0 else None
-
-    @staticmethod
-    def _start_json(start: tuple[int, int, int, int] | None) -> JSON | None:
-        if start is None:
-            return None
-        seat, tile, points, revealed = start
-        return {
-            "seat": seat,
-            "tile": NAMES[tile],
-            "points": points,
-            "revealed": NAMES[revealed] if revealed >= 0 else None,
-        }
-
-    def _log_json(self, entry: tuple[Any, ...]) -> JSON:
-        rnd, start, end, winners, gains, sums = entry
-        return {
-            "round": rnd,
-            "start": self._start_json(start),
-            "end": end,
-            "winners": list(winners),
-            "points": list(gains),
-            "rack_sums": list(sums),
-        }
-
     def _last_round_json(self) -> JSON | None:
-        if self._last_round is None:
-            return None
-        racks, final, last = self._last_round
-        data = self._log_json(self.log[-1])
-        data["racks"] = [[NAMES[t] for t in mask_tiles(r)] for r in racks]
-        data["layout"] = list(final)
-        data["last"] = list(tri_xy(last)) if last >= 0 else None
-        return data
-
-    def _public(self) -> JSON:
-        return {
-            "target": self.game.options["target"],
-            "round": self.round,
-            "round_start": self.round_start,
-            "rounds": self.round + 1 + len(self.future),
-            "target_reached": self.reached,
-            "layout": self._layout_json(),
-            "last": self._last_json(),
-            "revealed": [[NAMES[t] for t in mask_tiles(m)] for m in self.revealed],
-            "pool": len(self.pool) - self.drawn,
-            "draws": self.draws,
-            "choice": self.choice,
-            "start": self._start_json(self.start),
-            "log": [self._log_json(e) for e in self.log],
-            "last_round": self._last_round_json(),
-        }
+        return last_round_json(self)
 
     def to_json(self) -> JSON:
-        data = self._json_header()
-        data.update(self._public())
-        data.update(
-            {
-                "scores": list(self._scores),
-                "hand_sizes": self.hand_sizes(),
-                "events": [event_json(e, EVERY_SEAT) for e in self._events],
-                "to_move": self.to_move,
-                "future": list(self.future),
-                "racks": [[NAMES[t] for t in mask_tiles(r)] for r in self.racks],
-                "pool": [NAMES[t] for t in self.pool[self.drawn :]],
-            }
-        )
-        return data
+        return state_json(self)
 
     def view(self, seat: int | None = None) -> JSON:
-        data = self._view_header(seat)
-        data.update(self._public())
-        history = self.history
-        data["last_action"] = {"seat": history[-1][0], "action": notation(history[-1][1])} if history else None
-        data["events"] = [event_json(e, seat) for e in self._events]
-        data["history"] = [[s, notation(a)] for s, a in history]
-        return data
+        return seat_view(self, seat)
 
     # -- drawing --------------------------------------------------------------------------------
 

@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any, cast
 
-from tritable.engine.errors import NotationError, StateError
+from tritable.engine.errors import NotationError, SetupError, StateError
 from tritable.engine.protocol import (
     TERMINAL,
+    check_keys,
     checked_draws,
     copy_json,
     same_json,
@@ -58,8 +59,24 @@ from tritable.games.triominos.tiles import (
     tri_xy,
 )
 
-if TYPE_CHECKING:
-    from tritable.games.triominos.game import TriominosState
+TriominosState = Any
+"""game.py's state, which imports this module: named, not imported, so that imports go one way."""
+
+
+def read_setup(setup: Mapping[str, Any], cap: int) -> list[Any]:
+    """The deals of a setup (one a round, at most ``cap``), checked, or :class:`SetupError`."""
+    check_keys(setup, ["deals"], "a triominos setup")
+    unknown = set(setup) - {"deals"}
+    if unknown:
+        raise SetupError(f"unknown keys in the triominos setup: {', '.join(sorted(map(str, unknown)))}")
+    deals = setup["deals"]
+    if not isinstance(deals, list) or not deals:
+        raise SetupError("the setup's 'deals' must be a non-empty list of deals (one a round)")
+    if len(deals) > cap:
+        raise SetupError(f"the setup deals {len(deals)} rounds but max_rounds is {cap}")
+    for i, deal in enumerate(deals):
+        check_deal(deal, f"deal {i}", SetupError)
+    return deals
 
 
 def load(state: TriominosState, data: Mapping[str, Any], *, private: bool) -> Hidden | None:

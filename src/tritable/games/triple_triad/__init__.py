@@ -212,6 +212,8 @@ the board is stored as ``id * 9``; legal actions are concatenated from per-card 
 the bit set of empty cells; the placement is validated with two membership tests and applied in
 place; ``new_state(seed)`` builds the state straight from the values it draws (the same draw as
 ``random_setup``), and ``state_from_setup`` validates every setup it is given.
+
+Modules: game (the rules); data, notation, deal; validation, views, events, sampling; render.
 """
 
 from tritable.games.triple_triad.game import TAKE, TripleTriad, TripleTriadState

@@ -1,17 +1,14 @@
 """The rules of Triple Triad: the game and its states (the rules docstring is the package's,
-:mod:`tritable.games.triple_triad`). Setups and state JSON are read and checked in
-:mod:`.validation`, views sampled in :mod:`.sampling`, text drawn in :mod:`.render`."""
+:mod:`tritable.games.triple_triad`, which lists the modules the rules lean on)."""
 
 from __future__ import annotations
 
 import random
 from collections import Counter
 from collections.abc import Callable, Hashable, Mapping, Sequence
-from functools import cache
-from math import comb
 from typing import Any
 
-from tritable.engine.errors import IllegalActionError, NotationError, OptionError, SetupError, StateError, shown
+from tritable.engine.errors import IllegalActionError, OptionError, StateError, shown
 from tritable.engine.protocol import (
     JSON,
     TERMINAL,
@@ -24,21 +21,12 @@ from tritable.engine.protocol import (
     copy_json,
     viewed_draws,
 )
-from tritable.games.triple_triad import sampling, validation
+from tritable.games.triple_triad import deal, sampling, validation
 from tritable.games.triple_triad.data import (
     ACTION_ROWS,
     BUILTIN,
-    BY_FOLDED,
-    BY_NAME,
-    COUNT,
-    CUSTOM,
-    ELEMENT_INDEX,
-    ELEMENTS,
-    HAND_SIZE,
-    LEVELS,
     MAX_ROUNDS,
     NAME_BY_BASE,
-    NAMES,
     NEIGHBOURS,
     NO_RATINGS,
     OCCUPIED,
@@ -48,13 +36,6 @@ from tritable.games.triple_triad.data import (
     CardTable,
     Ratings,
     action_rows,
-    code_of_name,
-    custom_spelling,
-    fold,
-    name_of_code,
-)
-from tritable.games.triple_triad.data import (
-    NO_ELEMENTS as _NO_ELEMENTS,
 )
 from tritable.games.triple_triad.data import (
     PLACEMENTS as _PLACEMENTS,
@@ -62,86 +43,19 @@ from tritable.games.triple_triad.data import (
 from tritable.games.triple_triad.data import (
     TABLES as _TABLES,
 )
+from tritable.games.triple_triad.deal import ELEMENT_CHANCE, _pool_tables
 from tritable.games.triple_triad.events import (
     COMBO,
     PLUS,
     SAME,
     WALL,
-    placement_events,
-    round_end_event,
-    seat_name,
-    trade_event,
 )
+from tritable.games.triple_triad.notation import action_text, parse_action, read_code, take_code
 from tritable.games.triple_triad.render import draw
-from tritable.games.triple_triad.validation import (
-    _names,
-    trade_picks,
-)
+from tritable.games.triple_triad.validation import trade_picks
+from tritable.games.triple_triad.views import _names, seat_view, state_json
 
-ELEMENT_CHANCE = 1 / 8
-"""The chance that a cell gets an element (Elemental rule)."""
 TRADES = ("none", "one", "all", "diff", "direct")
-
-
-_NOTHING: list[int] = []  # shared, never changed: the trade phase puts a new list in its place
-_ELEMENT_CODES: dict[str | None, int] = {None: -1}
-_ELEMENT_CODES.update(ELEMENT_INDEX)
-_ELEMENT_COUNT_ODDS: list[float] = []
-"""Cumulative odds of 0, 1, ... 9 elemental cells (each cell independently ELEMENT_CHANCE)."""
-for _k in range(10):
-    _ELEMENT_COUNT_ODDS.append(
-        (_ELEMENT_COUNT_ODDS[-1] if _k else 0.0) + comb(9, _k) * ELEMENT_CHANCE**_k * (1 - ELEMENT_CHANCE) ** (9 - _k)
-    )
-_ELEMENT_COUNT_ODDS[-1] = 2.0  # no rounding gap at the top
-
-
-def _draw_elements(random_: Callable[[], float]) -> tuple[list[str | None], tuple[int, ...]]:
-    """The elements of cells 1-9 (names, and codes for _TABLES): each cell has one with probability
-    ELEMENT_CHANCE, uniform among the eight. Drawn as how many cells (binomial), then which cells
-    and elements: the same distribution, with a few random numbers instead of one or two a cell."""
-    u = random_()
-    if u < _ELEMENT_COUNT_ODDS[0]:
-        return [None] * 9, _NO_ELEMENTS
-    count = 1
-    while u >= _ELEMENT_COUNT_ODDS[count]:
-        count += 1
-    cells: list[str | None] = [None] * 9
-    codes = [-1] * 9
-    while count:
-        cell = int(random_() * 9)
-        if codes[cell] < 0:
-            e = int(random_() * 8)
-            cells[cell] = ELEMENTS[e]
-            codes[cell] = e
-            count -= 1
-    return cells, tuple(codes)
-
-
-def _take_code(code: int) -> int:
-    """The trade pick of the card of ``code``."""
-    return TAKE + code // 9 if code < CUSTOM else code + 9
-
-
-@cache
-def _pool_tables(
-    min_level: int, max_level: int
-) -> tuple[
-    tuple[int, ...],
-    tuple[str, ...],
-    tuple[tuple[str, str], ...],
-    tuple[tuple[int, int], ...],
-    tuple[int, ...],
-    tuple[int, int, int, int],
-]:
-    """The level pool's card ids and names, and the tables hands are drawn with: built once a
-    pool (a 5-level pool has 3,025 pairs), since a server rebuilds a game at every request."""
-    ids = tuple(i for i in range(COUNT) if min_level <= LEVELS[i] <= max_level)
-    names = tuple(NAMES[i] for i in ids)
-    # Hands are drawn five cards at a time as two pairs and a card of the pool (see _draw).
-    pairs = tuple((a, b) for a in names for b in names)
-    pair_bases = tuple((9 * a, 9 * b) for a in ids for b in ids)
-    n = len(ids)
-    return ids, names, pairs, pair_bases, tuple(9 * a for a in ids), (n, n**3, n**5, (n**5 - 1).bit_length())
 
 
 class TripleTriad(Game):
@@ -215,7 +129,7 @@ class TripleTriad(Game):
             state = super().new_state(seed, setup)
             assert isinstance(state, TripleTriadState)
             return state
-        drawn, hands, firsts, elements = self._draw(self.setup_rng(seed))
+        drawn, hands, firsts, elements = deal.draw(self, self.setup_rng(seed))
         return self._build(drawn, hands, firsts, elements)
 
     def random_setup(
@@ -225,120 +139,12 @@ class TripleTriad(Game):
         hands: Sequence[Sequence[str] | None] | None = None,
         cards: Sequence[Mapping[str, Any]] | None = None,
     ) -> JSON:
-        """Draw a setup: the hands not given, the first player and the elements of every round.
-
-        ``collections`` (per seat a list of card names, or ``None``): a hand not given is drawn
-        from its player's collection (five distinct copies of it), else from the level pool.
-        ``hands`` (per seat five card names, or ``None``): hands the players chose; refused under
-        the Random rule. ``cards``: a card table of the setup's own (see Setup), which hands are
-        drawn from (its cards of the level pool's levels).
-        """
-        if collections is None and hands is None and cards is None:
-            return self._draw(rng)[0]
-        table = BUILTIN if cards is None else CardTable.from_json(list(cards), SetupError)
-        setup: JSON = {"hands": self._draw_hands(rng, collections, hands, table)}
-        if table.json is not None:
-            setup["cards"] = copy_json(table.json)
-        if collections is not None:
-            setup["collections"] = [None if c is None else list(c) for c in collections]
-        firsts, elements = self._draw_rounds(rng)
-        setup["first"] = firsts
-        if elements is not None:
-            setup["elements"] = elements
-        self._parse_setup(setup)  # hands and collections given are checked here, not when played
-        return setup
-
-    def _draw(
-        self, rng: random.Random
-    ) -> tuple[JSON, list[list[int]], tuple[int, ...], tuple[tuple[int, ...], ...] | None]:
-        """A setup with hands from the level pool, and its values (as ``_parse_setup`` gives them)."""
-        # Five cards at once: a uniform number below n**5 (redrawn when above, so exactly uniform)
-        # read as two pairs of the pool and one card: five independent uniform cards.
-        bits = rng.getrandbits
-        n, n3, n5, width = self._pool_powers
-        pairs = self._pairs
-        bases = self._pair_bases
-        x = bits(width)
-        while x >= n5:
-            x = bits(width)
-        y = bits(width)
-        while y >= n5:
-            y = bits(width)
-        i = x // n3
-        x -= i * n3
-        j = x // n
-        x -= j * n
-        k = y // n3
-        y -= k * n3
-        m = y // n
-        y -= m * n
-        pool = self._pool
-        a, b, c, d = pairs[i], pairs[j], pairs[k], pairs[m]
-        setup: JSON = {"hands": [[*a, *b, pool[x]], [*c, *d, pool[y]]]}
-        ids = self._pool_bases
-        ba, bb, bc, bd = bases[i], bases[j], bases[k], bases[m]
-        hands = [[*ba, *bb, ids[x]], [*bc, *bd, ids[y]]]
-        if self._rounds == 1:
-            first = bits(1)
-            setup["first"] = [first]
-            if not self._elemental:
-                return setup, hands, (first,), None
-            names, codes = _draw_elements(rng.random)
-            setup["elements"] = [names]
-            return setup, hands, (first,), (codes,)
-        firsts, elements = self._draw_rounds(rng)
-        setup["first"] = firsts
-        if elements is None:
-            return setup, hands, tuple(firsts), None
-        setup["elements"] = elements
-        return setup, hands, tuple(firsts), tuple(tuple(_ELEMENT_CODES[e] for e in row) for row in elements)
-
-    def _draw_rounds(self, rng: random.Random) -> tuple[list[int], list[list[str | None]] | None]:
-        """The first player and (with Elemental) the elements of every round the match may have."""
-        firsts = [rng.getrandbits(1) for _ in range(self._rounds)]
-        if not self._elemental:
-            return firsts, None
-        return firsts, [_draw_elements(rng.random)[0] for _ in range(self._rounds)]
-
-    def _draw_hands(
-        self,
-        rng: random.Random,
-        collections: Sequence[Sequence[str] | None] | None,
-        hands: Sequence[Sequence[str] | None] | None,
-        table: CardTable,
-    ) -> list[list[str]]:
-        for what, value in (("collections", collections), ("hands", hands)):
-            if value is None:
-                continue
-            if isinstance(value, str) or not isinstance(value, Sequence) or len(value) != 2:
-                raise SetupError(f"{what} must list one entry per seat (2), not {value!r}")
-            for seat, entry in enumerate(value):
-                if entry is not None and (isinstance(entry, str) or not isinstance(entry, Sequence)):
-                    raise SetupError(f"seat {seat}'s entry in {what} lists card names (or is None), not {entry!r}")
-        out: list[list[str]] = []
-        for seat in range(2):
-            chosen = hands[seat] if hands is not None else None
-            owned = collections[seat] if collections is not None else None
-            if chosen is not None:
-                if self.options["random"]:
-                    raise SetupError(f"seat {seat} chose a hand, but under the Random rule hands are drawn")
-                out.append(list(chosen))
-            elif owned is not None:
-                if isinstance(owned, str) or len(owned) < HAND_SIZE:
-                    raise SetupError(f"seat {seat}'s collection must list at least {HAND_SIZE} cards")
-                out.append(rng.sample(list(owned), HAND_SIZE))
-            elif table is BUILTIN:
-                out.append(rng.choices(self._pool, k=HAND_SIZE))
-            else:
-                o = self.options
-                pool = [NAME_BY_BASE[b] for b in table.pool(o["min_level"], o["max_level"])]
-                if not pool:
-                    raise SetupError(f"the setup's table has no card of levels {o['min_level']}-{o['max_level']}")
-                out.append(rng.choices(pool, k=HAND_SIZE))
-        return out
+        """Draw a setup: the hands not given, the first player and the elements of every round
+        (:func:`~tritable.games.triple_triad.deal.random_setup` says how)."""
+        return deal.random_setup(self, rng, collections, hands, cards)
 
     def state_from_setup(self, setup: Mapping[str, Any]) -> TripleTriadState:
-        parsed = self._parse_setup(setup)
+        parsed = validation._parse_setup(self, setup)
         return self._build(copy_json(setup), *parsed)
 
     def _build(
@@ -349,108 +155,22 @@ class TripleTriad(Game):
         elements: tuple[tuple[int, ...], ...] | None,
         table: CardTable = BUILTIN,
     ) -> TripleTriadState:
-        state = TripleTriadState.__new__(TripleTriadState if table is BUILTIN else _OwnTableState)
-        state._table = table
-        state.game = self
-        state.history = []
-        state.initial_setup = setup
-        state._brought = (tuple(hands[0]), tuple(hands[1]))
-        state._hands = hands
-        state._cards = [-1] * 9
-        state._owner = [-1] * 9
-        state._eff = [NO_RATINGS] * 9
-        state._mask = 511
-        state._p = firsts[0]
-        state._round = 1
-        state._picks = 0
-        state._pickable = _NOTHING
-        state._taken = ()
-        state._finals = ()
-        state._firsts = firsts
-        state._elements = elements
-        state._elems = _NO_ELEMENTS if elements is None else elements[0]
-        state._mode = self._mode
-        state._known = None if self._open else [[], []]
-        h0, h1 = hands
-        state._dup = len(set(h0)) < HAND_SIZE or len(set(h1)) < HAND_SIZE
-        state._got = 0
-        state._last = None
-        return state
-
-    # Reading and checking setups (validation.py), drawing states from views (sampling.py).
-    _parse_setup = validation._parse_setup
-    _check_drawn_from_pool = validation._check_drawn_from_pool
-    _parse_hands_slowly = validation._parse_hands_slowly
-    _parse_elements = validation._parse_elements
-    _parse_elements_slowly = validation._parse_elements_slowly
-    _check_collections = validation._check_collections
-    _sample = sampling._sample
+        return deal.build(
+            self, TripleTriadState if table is BUILTIN else _OwnTableState, setup, hands, firsts, elements, table
+        )
 
     # -- notation ---------------------------------------------------------------------------------
 
     def action_to_string(self, action: Action) -> str:
-        if type(action) is int:
-            if 0 <= action < _PLACEMENTS:
-                return f"{NAMES[action // 9]}@{action % 9 + 1}"
-            if TAKE <= action < TAKE + COUNT:
-                return f"take {NAMES[action - TAKE]}"
-            if action >= CUSTOM:
-                slot = (action - CUSTOM) % 10
-                name = name_of_code(action - slot)
-                if name is not None and fold(name) not in BY_FOLDED:
-                    return f"take {name}" if slot == 9 else f"{name}@{slot + 1}"
-        raise NotationError(f"{shown(action)} is not a Triple Triad action")
-
-    def _code(self, name: str, text: str) -> int:
-        """The code of the card ``name`` names in notation ``text``: a built-in card's, or one of a
-        setup's own table met so far."""
-        cid = BY_NAME.get(name)
-        if cid is None:
-            cid = BY_FOLDED.get(fold(name))
-        if cid is not None:
-            return 9 * cid
-        spelt = custom_spelling(name)
-        if spelt is None:
-            raise NotationError(f"{text!r}: no card named {name!r}")
-        return code_of_name(spelt)
+        return action_text(action)
 
     def string_to_action(self, text: str) -> Action:
-        if not isinstance(text, str):
-            raise NotationError(f"a Triple Triad action is text, not {text!r}")
-        body = text.strip()
-        name, at, cell = body.rpartition("@")
-        if at:
-            cell = cell.strip()
-            if len(cell) != 1 or not "1" <= cell <= "9":
-                raise NotationError(f"{text!r}: the cell after '@' must be 1-9")
-            return self._code(name.strip(), text) + int(cell) - 1
-        head, _, rest = body.partition(" ")
-        if head.lower() == "take" and rest.strip():
-            return _take_code(self._code(rest.strip(), text))
-        raise NotationError(f"{text!r} is not a Triple Triad action: write '<card>@<cell 1-9>' or 'take <card>'")
+        return parse_action(text)
 
     # -- JSON and sampling --------------------------------------------------------------------------
 
     def state_from_json(self, data: Mapping[str, Any]) -> TripleTriadState:
-        self._refuse_other_game(data)  # said as every game says it (a State or no JSON object too)
-        if data.get("game") != self.id:
-            raise StateError(f"not a {self.id} state: {data.get('game')!r}")
-        setup = data.get("setup")
-        if not isinstance(setup, Mapping):
-            raise StateError("the state lacks its 'setup'")
-        try:
-            state = self.state_from_setup(setup)
-        except SetupError as exc:
-            raise StateError(f"bad setup in the state: {exc}") from None
-        state._read_header(data)
-        try:
-            state._load(data)
-        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
-            if isinstance(exc, StateError):
-                raise
-            raise StateError.malformed("Triple Triad state", exc) from None
-        state._check_turn()
-        state._refuse_unknown_fields(data)
+        state: TripleTriadState = validation.read_state(self, data)
         return state
 
     def sample_state(self, view: Mapping[str, Any], rng: random.Random) -> TripleTriadState:
@@ -461,16 +181,7 @@ class TripleTriad(Game):
     def sampler(self, view: Mapping[str, Any]) -> Callable[[random.Random], TripleTriadState]:
         """Draws as :meth:`sample_state` does; the view's types are checked at the first draw
         only (every draw still shows the seat the view's values)."""
-        return viewed_draws(view, lambda rng: self._sample(view, rng), "Triple Triad view")
-
-
-def _board_to_json(cards: Sequence[int], owner: Sequence[int]) -> list[Any]:
-    return [None if b < 0 else {"card": NAME_BY_BASE[b], "owner": o} for b, o in zip(cards, owner, strict=True)]
-
-
-def _sorted_names(bases: Sequence[int] | Counter[int]) -> list[str]:
-    items = sorted(bases.elements()) if isinstance(bases, Counter) else sorted(bases)
-    return [NAME_BY_BASE[b] for b in items]
+        return viewed_draws(view, lambda rng: sampling._sample(self, view, rng), "Triple Triad view")
 
 
 class TripleTriadState(State):
@@ -777,18 +488,6 @@ class TripleTriadState(State):
             moves = [(b, loser, winner) for b in cards]
         return [{"card": NAME_BY_BASE[b], "from": f, "to": t} for b, f, t in moves]
 
-    # Reading and checking state JSON and the positions it states (validation.py).
-    _check_trade = validation._check_trade
-    _left_to_take = validation._left_to_take
-    _load = validation._load
-    _set_last = validation._set_last
-    _check_phase = validation._check_phase
-    _round_start = validation._round_start
-    _known_now = validation._known_now
-    _check_hands = validation._check_hands
-    _check_owners = validation._check_owners
-    _set_board = validation._set_board
-
     # -- copies, identity --------------------------------------------------------------------------
 
     def clone(self) -> TripleTriadState:
@@ -840,73 +539,10 @@ class TripleTriadState(State):
     # -- JSON, views, text --------------------------------------------------------------------------
 
     def to_json(self) -> JSON:
-        data = self._json_header()
-        data["round"] = self._round
-        data["player"] = self._p
-        data["board"] = [None if b < 0 else [NAME_BY_BASE[b], o] for b, o in zip(self._cards, self._owner, strict=True)]
-        data["hands"] = [_names(h) for h in self._hands]
-        data["known"] = None if self._known is None else [_names(k) for k in self._known]
-        data["rounds"] = [_board_to_json(c, o) for c, o in self._finals]
-        data["picks"] = self._picks
-        data["taken"] = _names(self._taken)
-        # What the last action did is told from it and the cells it captured (not part of the
-        # position: key() leaves them out); "last" only where the history does not hold it.
-        data["captured"] = [n + 1 for n in range(9) if self._got >> n & 1]
-        last = None if self.history else self._last
-        data["last"] = None if last is None else [last[0], self.game.action_to_string(last[1])]
-        return data
-
-    def _elements_json(self, elems: tuple[int, ...] | None) -> list[str | None] | None:
-        return None if elems is None else [None if e < 0 else ELEMENTS[e] for e in elems]
+        return state_json(self)
 
     def view(self, seat: int | None = None) -> JSON:
-        v = self._view_header(seat)
-        decided = self.is_decided()
-        g = self.game
-        v["cards"] = copy_json(self._table.json)  # a setup's own table: what a client draws the cards from
-        v["round"] = self._round
-        v["first"] = self._firsts[self._round - 1]
-        v["board"] = _board_to_json(self._cards, self._owner)
-        if g._elemental:
-            v["elements"] = self._elements_json(self._elems)
-        hands: list[list[str] | None] = []
-        known: list[list[str] | None] = []
-        brought: list[list[str]] = []
-        hidden = not (g._open or decided) and self._known is not None
-        for s in range(2):
-            public = self._known[s] if hidden and self._known is not None else None
-            known.append(None if public is None else _sorted_names(public))
-            if public is None or seat == s:
-                hands.append(_names(self._hands[s]))
-                brought.append(_names(self.brought()[s]))
-            else:
-                hands.append(None)
-                # What was never on the board is the hand's non-public part; the rest has been seen.
-                unseen = Counter(self._hands[s]) - Counter(public)
-                brought.append(_sorted_names(Counter(self.brought()[s]) - unseen))
-        v["hands"] = hands
-        v["known"] = known
-        v["brought"] = brought
-        v["rounds"] = [
-            {
-                "first": self._firsts[i],
-                "board": _board_to_json(c, o),
-                "elements": self._elements_json(None if self._elements is None else self._elements[i]),
-            }
-            for i, (c, o) in enumerate(self._finals)
-        ]
-        last = self.last_action()
-        v["last_action"] = None if last is None else {"seat": last[0], "action": g.action_to_string(last[1])}
-        v["events"], v["drawn_round"] = self._narrate(last)
-        if decided:
-            v["trade"] = {
-                "rule": g._trade,
-                "winner": self.winner(),
-                "picks_left": self._picks,
-                "taken": _names(self._taken),
-                "transfers": self.transfers(),
-            }
-        return v
+        return seat_view(self, seat)
 
     def _decode(self, action: int) -> tuple[bool, int, int]:
         """An action applied as (a trade pick?, the card's base, the cell 0-8)."""
@@ -917,60 +553,6 @@ class TripleTriadState(State):
     def last_action(self) -> tuple[int, Action] | None:
         """The last action applied, as ``(seat, action)``, or None before the first."""
         return self.history[-1] if self.history else self._last
-
-    def _ended_drawn_round(self, last: tuple[int, Action] | None) -> bool:
-        """Whether ``last`` was the placement that drew the round before this one (Sudden Death
-        dealt the next round within it): a placement leaves a card on the board otherwise."""
-        return last is not None and self._mask == 511 and bool(self._finals) and self._round > 1
-
-    def _narrate(self, last: tuple[int, Action] | None) -> tuple[list[JSON], JSON | None]:
-        """The events of the last action, and the round it drew (for ``drawn_round``)."""
-        if last is None:
-            return [], None
-        seat, action = last
-        assert type(action) is int
-        g = self.game
-        take, b, k = self._decode(action)
-        if take:
-            name = NAME_BY_BASE[b]
-            text = f"{seat_name(seat)} takes {name} from {seat_name(1 - seat)}"
-            return [{"type": "take", "seat": seat, "card": name, "text": text}], None
-        drawn = None
-        if self._ended_drawn_round(last):
-            rnd = self._round - 1
-            cards, owner = self._finals[-1]
-            elems = _NO_ELEMENTS if self._elements is None else self._elements[rnd - 1]
-            drawn = {
-                "round": rnd,
-                "first": self._firsts[rnd - 1],
-                "board": _board_to_json(cards, owner),
-                "elements": self._elements_json(None if self._elements is None else elems),
-                "scores": [5, 5],
-            }
-        else:
-            rnd = self._round
-            cards, owner = tuple(self._cards), tuple(self._owner)
-            elems = self._elems
-        if cards[k] != b or owner[k] != seat:
-            return [], drawn  # a position edited by hand, which its history no longer leads to
-        q = 1 - seat
-        got = self._got
-        before_cards = list(cards)
-        before_cards[k] = -1
-        before_owner = [q if got >> n & 1 else o for n, o in enumerate(owner)]
-        before_owner[k] = -1
-        events, _ = placement_events(before_cards, before_owner, elems, k, b, seat, self._mode)
-        if drawn is not None:
-            events.append(round_end_event(rnd, [5, 5], self._firsts[rnd], 0, False))
-        elif not self._mask:
-            scores = self.scores()
-            final = self._round == len(self._firsts)
-            events.append(round_end_event(rnd, scores, None, self._picks, final))
-            if self._p == TERMINAL:
-                traded = trade_event(g._trade, self.transfers())
-                if traded is not None:
-                    events.append(traded)
-        return events, drawn
 
     def render(self, seat: int | None = None) -> str:
         return draw(self.view(seat)).text()
@@ -988,13 +570,13 @@ class _OwnTableState(TripleTriadState):
         codes = self._table.code_of_base
         if self._mask:
             return [codes[a - a % 9] + a % 9 for a in inner]  # type: ignore[operator]
-        return [_take_code(codes[9 * (a - TAKE)]) for a in inner]  # type: ignore[operator]
+        return [take_code(codes[9 * (a - TAKE)]) for a in inner]  # type: ignore[operator]
 
     def _apply(self, seat: int, action: Action) -> None:
         if type(action) is not int:
             TripleTriadState._apply(self, seat, action)  # refused there, with the reason
             return
-        take, code, cell = _read_code(action)
+        take, code, cell = read_code(action)
         b = self._table.base_of_code.get(code, -1) if code >= 0 else -1
         if b < 0:
             raise IllegalActionError(f"{shown(action)} names no card of this game's table")
@@ -1005,20 +587,8 @@ class _OwnTableState(TripleTriadState):
         TripleTriadState._apply(self, seat, TAKE + b // 9 if take else b + cell)
 
     def _decode(self, action: int) -> tuple[bool, int, int]:
-        take, code, cell = _read_code(action)
+        take, code, cell = read_code(action)
         return take, self._table.base_of_code[code], cell
 
 
-def _read_code(action: int) -> tuple[bool, int, int]:
-    """A game-level action as (a trade pick?, its card's code, the cell 0-8); code -1: none."""
-    if 0 <= action < _PLACEMENTS:
-        return False, action - action % 9, action % 9
-    if TAKE <= action < TAKE + COUNT:
-        return True, 9 * (action - TAKE), 0
-    if action >= CUSTOM:
-        slot = (action - CUSTOM) % 10
-        return slot == 9, action - slot, 0 if slot == 9 else slot
-    return False, -1, 0
-
-
-__all__ = ["TAKE", "TripleTriad", "TripleTriadState"]
+__all__ = ["ELEMENT_CHANCE", "TAKE", "TripleTriad", "TripleTriadState"]

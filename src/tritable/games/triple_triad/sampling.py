@@ -6,21 +6,32 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from tritable.engine.errors import StateError
 from tritable.engine.protocol import JSON, TERMINAL, copy_json
 from tritable.games.triple_triad.data import BUILTIN, HAND_SIZE, NAME_BY_BASE, CardTable
+from tritable.games.triple_triad.deal import draw_rounds
 from tritable.games.triple_triad.validation import (
     _board_from_json,
     _card_id,
     _check_cards_in_play,
+    _check_phase,
+    _check_trade,
+    _known_now,
     _left_in_order,
+    _left_to_take,
+    _parse_setup,
+    _round_start,
+    _set_board,
+    _set_last,
     _whole,
 )
 
-if TYPE_CHECKING:
-    from tritable.games.triple_triad.game import TripleTriad, TripleTriadState
+TripleTriad = Any
+"""game.py's game, which imports this module: named, not imported, so that imports go one way."""
+TripleTriadState = Any
+"""game.py's state, likewise."""
 
 
 def _sample(self: TripleTriad, view: Mapping[str, Any], rng: random.Random) -> TripleTriadState:
@@ -64,9 +75,9 @@ def _sample(self: TripleTriad, view: Mapping[str, Any], rng: random.Random) -> T
         setup["collections"] = copy_json(setup["hands"])
     if self._elemental:
         seen = copy_json([f["elements"] for f in finals] + [view["elements"]])  # not the view's own lists
-        fresh = (self._draw_rounds(rng)[1] or [])[: self._rounds - rnd]
+        fresh = (draw_rounds(self, rng)[1] or [])[: self._rounds - rnd]
         setup["elements"] = seen + fresh
-    state = self._build(setup, *self._parse_setup(setup))  # a setup of its own: no copy needed
+    state = self._build(setup, *_parse_setup(self, setup))  # a setup of its own: no copy needed
     state._round = rnd
     state._finals = tuple(_board_from_json(f["board"], table) for f in finals)
     if state._elements is not None:
@@ -74,12 +85,12 @@ def _sample(self: TripleTriad, view: Mapping[str, Any], rng: random.Random) -> T
     state._hands = hands
     if state._known is not None:
         # A hand the view shows has its known cards worked out; a hidden one, as the view says.
-        start, seen = state._round_start()
+        start, seen = _round_start(state)
         for s in range(2):
             if view["hands"][s] is None and not Counter(hands[s]) - Counter(start[s]):
                 hands[s] = _left_in_order(start[s], hands[s])  # the order play leaves, as _check_hands wants
         state._known = [
-            list(state._known_now(s, start, seen).elements())
+            list(_known_now(state, s, start, seen).elements())
             if view["hands"][s] is not None
             else [9 * _card_id(n, "view", StateError, table) for n in view["known"][s]]
             for s in range(2)
@@ -87,7 +98,7 @@ def _sample(self: TripleTriad, view: Mapping[str, Any], rng: random.Random) -> T
     state._dup = True
     cards, owner = _board_from_json(view["board"], table)
     _check_cards_in_play(cards, hands, brought)
-    state._set_board(cards, owner)
+    _set_board(state, cards, owner)
     turn = view["turn"]
     state._p = turn["players"][0] if turn["players"] else TERMINAL
     trade = view.get("trade")
@@ -95,14 +106,14 @@ def _sample(self: TripleTriad, view: Mapping[str, Any], rng: random.Random) -> T
         state._taken = tuple(9 * _card_id(n, "view", StateError, table) for n in trade["taken"])
         state._picks = _whole(trade["picks_left"], "picks_left")
         if state._picks:
-            state._pickable = state._left_to_take()
-        state._check_trade()
-    state._check_phase()  # the checks a state read from JSON gets
+            state._pickable = _left_to_take(state)
+        _check_trade(state)
+    _check_phase(state)  # the checks a state read from JSON gets
     if state._taken and not state._picks:  # with picks due, _pickable checked them above
-        state._left_to_take()
+        _left_to_take(state)
     told = view["last_action"]
     if told is not None:
         state._last = (_whole(told["seat"], "last action's seat"), self.string_to_action(told["action"]))
     captured = [c for e in view["events"] if e["type"] in ("capture", "combo") for c in e["cells"]]
-    state._set_last(state._last, captured)
+    _set_last(state, state._last, captured)
     return state

@@ -1,15 +1,15 @@
 """Reading and checking Triple Triad's JSON: setups (the card table included), state JSON and
 the positions it states (hands, rounds, the trade, what the last action captured).
 
-The functions taking ``self`` are methods of :class:`~.game.TripleTriad` and
-:class:`~.game.TripleTriadState`, kept here so that :mod:`.game` holds the rules alone.
+The functions here take the game or the state (as ``self``, the object they read and check) and
+are called from :mod:`.game`, which holds the rules alone.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from tritable.engine.errors import SetupError, StateError, shown
 from tritable.engine.protocol import TERMINAL, Action
@@ -28,13 +28,12 @@ from tritable.games.triple_triad.data import (
     TAKE,
     CardTable,
 )
+from tritable.games.triple_triad.views import _ended_drawn_round, _names, _narrate
 
-if TYPE_CHECKING:
-    from tritable.games.triple_triad.game import TripleTriad, TripleTriadState
-
-
-def _names(bases: Sequence[int]) -> list[str]:
-    return [NAME_BY_BASE[b] for b in bases]
+TripleTriad = Any
+"""game.py's game, which imports this module: named, not imported, so that imports go one way."""
+TripleTriadState = Any
+"""game.py's state, likewise."""
 
 
 _ELEMENT_CODES: dict[str | None, int] = {None: -1}
@@ -95,7 +94,7 @@ def _parse_setup(
             raise TypeError
         hands = [list(map(_BASE_OF, raw[0])), list(map(_BASE_OF, raw[1]))]
     except (KeyError, TypeError):
-        hands = self._parse_hands_slowly(raw, table)
+        hands = _parse_hands_slowly(self, raw, table)
     if len(hands[0]) != HAND_SIZE or len(hands[1]) != HAND_SIZE:
         seat = 0 if len(hands[0]) != HAND_SIZE else 1
         raise SetupError(f"seat {seat}'s hand has {len(hands[seat])} cards, not {HAND_SIZE}")
@@ -110,12 +109,12 @@ def _parse_setup(
     else:
         need = "a list of 5 seats (one per possible round)" if rounds > 1 else "a seat, 0 or 1"
         raise SetupError(f"the setup's 'first' must be {need}, not {first!r}")
-    elements = self._parse_elements(setup.get("elements"), rounds)
+    elements = _parse_elements(self, setup.get("elements"), rounds)
     collections = setup.get("collections")
     if "collections" in setup:
-        self._check_collections(collections, raw, table)
+        _check_collections(self, collections, raw, table)
     if self.options["random"]:
-        self._check_drawn_from_pool(hands, collections, table)
+        _check_drawn_from_pool(self, hands, collections, table)
     return hands, firsts, elements, table
 
 
@@ -163,7 +162,7 @@ def _parse_elements(self: TripleTriad, raw: Any, rounds: int) -> tuple[tuple[int
                     return rows
     except (KeyError, TypeError):
         pass
-    return self._parse_elements_slowly(raw, rounds)
+    return _parse_elements_slowly(self, raw, rounds)
 
 
 def _parse_elements_slowly(self: TripleTriad, raw: Any, rounds: int) -> tuple[tuple[int, ...], ...]:
@@ -316,7 +315,7 @@ def _load(self: TripleTriadState, data: Mapping[str, Any]) -> None:
     if sum(c >= 0 for c in cards) + len(self._hands[0]) + len(self._hands[1]) != 10:
         raise StateError("the board and the hands must hold ten cards")
     _check_cards_in_play(cards, self._hands, self._brought)
-    self._set_board(cards, owner)
+    _set_board(self, cards, owner)
     known = data.get("known")
     if (known is None) != (self._known is None):
         raise StateError("'known' is kept exactly when hands are hidden")
@@ -335,11 +334,11 @@ def _load(self: TripleTriadState, data: Mapping[str, Any]) -> None:
         raise StateError(f"bad picks {picks!r}")
     self._picks = picks
     if picks:
-        self._pickable = self._left_to_take()
-    self._check_trade()
-    self._check_phase()
+        self._pickable = _left_to_take(self)
+    _check_trade(self)
+    _check_phase(self)
     if self._taken and not picks:  # with picks due, _pickable checked them above
-        self._left_to_take()  # only cards the loser brought, each as often as it brought it
+        _left_to_take(self)  # only cards the loser brought, each as often as it brought it
     last = data.get("last")
     if last is not None:
         if self.history:
@@ -350,7 +349,7 @@ def _load(self: TripleTriadState, data: Mapping[str, Any]) -> None:
     captured = data.get("captured", [])
     if not isinstance(captured, list) or not all(type(c) is int and 1 <= c <= 9 for c in captured):
         raise StateError(f"a state's 'captured' lists cells 1-9, not {shown(captured)}")
-    self._set_last(self.last_action(), captured)
+    _set_last(self, self.last_action(), captured)
 
 
 def _set_last(self: TripleTriadState, last: tuple[int, Action] | None, captured: Sequence[int]) -> None:
@@ -368,7 +367,7 @@ def _set_last(self: TripleTriadState, last: tuple[int, Action] | None, captured:
             raise StateError("a trade pick captures nothing")
         return
     _, b, k = self._decode(action)
-    cards, owner = self._finals[-1] if self._ended_drawn_round(last) else (self._cards, self._owner)
+    cards, owner = self._finals[-1] if _ended_drawn_round(self, last) else (self._cards, self._owner)
     if cards[k] != b or owner[k] != seat:
         # A position edited by hand, which its history no longer leads to: nothing to tell.
         if got:
@@ -376,7 +375,7 @@ def _set_last(self: TripleTriadState, last: tuple[int, Action] | None, captured:
         return
     if got & ~sum(1 << n for n in range(9) if owner[n] == seat and n != k):
         raise StateError("the last action captured only cards now of its seat's colour")
-    events = self._narrate(last)[0]
+    events = _narrate(self, last)[0]
     told = {c for e in events if e["type"] in ("capture", "combo") for c in e["cells"]}
     if told != set(captured):
         raise StateError(f"{self.game.action_to_string(action)} captures cells {sorted(told)}, not {sorted(captured)}")
@@ -389,7 +388,7 @@ def _check_phase(self: TripleTriadState) -> None:
     p, trade = self._p, self.game._trade
     if self._mask and (p == TERMINAL or self._taken):
         raise StateError("the board has empty cells: a seat is to move and nothing is taken yet")
-    self._check_hands()
+    _check_hands(self)
     if self._mask:
         return
     s0 = self.scores()[0]
@@ -442,7 +441,7 @@ def _check_hands(self: TripleTriadState) -> None:
     """The hands (in the order play leaves them), who moves and the ``known`` cards are what
     the rounds so far leave (:meth:`_round_start`); this round's first seat has placed as
     many cards as the other or one more; captured cards lie beside a card (:meth:`_check_owners`)."""
-    start, known = self._round_start()
+    start, known = _round_start(self)
     first = self._firsts[self._round - 1]
     for seat in range(2):
         if Counter(self._hands[seat]) - Counter(start[seat]):
@@ -452,7 +451,7 @@ def _check_hands(self: TripleTriadState) -> None:
         if self._hands[seat] != order:
             names = ", ".join(_names(order))
             raise StateError(f"seat {seat}'s hand must keep the order it began the round in: {names}")
-    self._check_owners(start)
+    _check_owners(self, start)
     placed = [len(start[s]) - len(self._hands[s]) for s in range(2)]
     if placed[first] - placed[1 - first] not in (0, 1):
         raise StateError(
@@ -464,7 +463,7 @@ def _check_hands(self: TripleTriadState) -> None:
         raise StateError(f"seat {first} moved first and {sum(placed)} cards are down: seat {mover} is to move")
     if self._known is not None:
         for seat in range(2):
-            if Counter(self._known[seat]) != self._known_now(seat, start, known):
+            if Counter(self._known[seat]) != _known_now(self, seat, start, known):
                 raise StateError(
                     f"seat {seat}'s known cards must be the ones seen on a final board that it still holds"
                 )
@@ -499,3 +498,28 @@ def _set_board(self: TripleTriadState, cards: Sequence[int], owner: Sequence[int
     self._owner = list(owner)
     self._mask = sum(1 << k for k in range(9) if cards[k] < 0)
     self._eff = [NO_RATINGS if b < 0 else TABLES[self._elems[k]][b] for k, b in enumerate(cards)]
+
+
+def read_state(game: TripleTriad, data: Mapping[str, Any]) -> TripleTriadState:
+    """The state a state JSON describes, checked (:class:`StateError` if it is not one the rules
+    reach)."""
+    game._refuse_other_game(data)  # said as every game says it (a State or no JSON object too)
+    if data.get("game") != game.id:
+        raise StateError(f"not a {game.id} state: {data.get('game')!r}")
+    setup = data.get("setup")
+    if not isinstance(setup, Mapping):
+        raise StateError("the state lacks its 'setup'")
+    try:
+        state = game.state_from_setup(setup)
+    except SetupError as exc:
+        raise StateError(f"bad setup in the state: {exc}") from None
+    state._read_header(data)
+    try:
+        _load(state, data)
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
+        if isinstance(exc, StateError):
+            raise
+        raise StateError.malformed("Triple Triad state", exc) from None
+    state._check_turn()
+    state._refuse_unknown_fields(data)
+    return state
