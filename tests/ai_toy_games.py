@@ -74,7 +74,6 @@ class ToyNim(Game):
 
 class NimState(State):
     __slots__ = ("heap", "last", "to_move")
-    _HAS_VOCABULARY = True  # TRANSITION (issue #41)
 
     def __init__(self, game: Game, setup: Any, heap: int, to_move: int, last: int = -1) -> None:
         super().__init__(game, setup)
@@ -172,7 +171,6 @@ class ToyTicTacToe(Game):
 
 class TTTState(State):
     __slots__ = ("board",)
-    _HAS_VOCABULARY = True  # TRANSITION (issue #41)
 
     def __init__(self, game: Game, setup: Any, board: list[str]) -> None:
         super().__init__(game, setup)
@@ -274,7 +272,6 @@ class ToyPig(Game):
 
 class PigState(State):
     __slots__ = ("_scores", "plies", "pot", "rolling", "to_move")
-    _HAS_VOCABULARY = True  # TRANSITION (issue #41)
 
     def __init__(
         self, game: Game, setup: Any, scores: list[int], pot: int, to_move: int, rolling: bool, plies: int
@@ -458,7 +455,6 @@ class ToyGoofspiel(Game):
 
 class GoofState(State):
     __slots__ = ("_scores", "bids", "hands", "played", "prizes", "round")
-    _HAS_VOCABULARY = True  # TRANSITION (issue #41)
 
     def __init__(
         self,

@@ -616,10 +616,10 @@ class State(ABC):
             return player
         return None
 
+    @abstractmethod
     def _legal_actions(self, seat: int) -> list[Action]:
         """The game's hook: the legal actions of ``seat``, which is to move now (a seat to move,
         a pending seat of a simultaneous turn, or CHANCE at a chance turn)."""
-        raise NotImplementedError(f"{type(self).__name__} lists no actions")
 
     def apply_action(self, action: Action, player: int | None = None) -> None:
         """Apply ``action`` for ``player`` (default: the one seat to move).
@@ -633,11 +633,11 @@ class State(ABC):
         self._apply(seat, action)
         self.history.append((seat, action))
 
+    @abstractmethod
     def _apply(self, seat: int, action: Action) -> None:
         """The game's hook: validate then apply ``action`` for ``seat`` (already known to be
         allowed to act), or raise :class:`IllegalActionError` naming why with nothing changed.
         :meth:`apply_action` appends to :attr:`history` after it returns."""
-        raise NotImplementedError(f"{type(self).__name__} takes no actions")
 
     def child(self, action: Action, player: int | None = None) -> State:
         """A copy with ``action`` applied; this state is not changed."""
@@ -679,17 +679,17 @@ class State(ABC):
 
     # -- the common vocabulary -----------------------------------------------------------------
 
+    @abstractmethod
     def scores(self) -> list[int] | list[float]:
         """The current score of every seat, in the game's own points: what a score line shows
         (Triple Triad: cards owned; Triominos: points; TriATri: gems' worth; Tri*T*Area: money;
         Triad: dice removed). At the end it equals ``outcome().scores``."""
-        raise NotImplementedError(f"{type(self).__name__} keeps no scores")
 
+    @abstractmethod
     def hand(self, seat: int) -> list[str]:
         """``seat``'s private holdings (cards, tiles) in the game's notation, in the game's own
         order; empty in a game where nothing is held in hand (Triad). A full state answers for
         every seat: a view (:meth:`view`) holds only the viewer's own."""
-        raise NotImplementedError(f"{type(self).__name__} has no hands")
 
     def hand_sizes(self) -> list[int]:
         """How many things each seat holds in hand: public in every game."""
@@ -859,11 +859,7 @@ class State(ABC):
             "outcome": self.outcome().to_json() if self.is_terminal() else None,
         } | self._common_view(seat)  # the common vocabulary: see docs/protocol.md
 
-    _HAS_VOCABULARY: ClassVar[bool] = False  # TRANSITION (issue #41): gone once every game has it
-
     def _common_view(self, seat: int | None) -> JSON:
-        if not self._HAS_VOCABULARY:
-            return {}
         return {
             "scores": self.scores(),
             "hand": None if seat is None else self.hand(seat),

@@ -142,7 +142,6 @@ class TriTAreaState(State):
         "trick_no",
     )
 
-    _HAS_VOCABULARY = True
 
     game: TriTArea
     decks: tuple[tuple[int, ...], ...]

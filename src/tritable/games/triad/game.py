@@ -183,7 +183,6 @@ class TriadState(State):
     it stood before, or None (none yet, or a position given without one). Not part of the position
     (``key``): the view's ``last_action`` and ``events`` are built from it."""
 
-    _HAS_VOCABULARY = True
 
     @classmethod
     def _make(cls, game: Triad, position: validation.Position, setup: Mapping[str, Any] | None) -> TriadState:

@@ -173,7 +173,6 @@ class TriATriState(State):
     )
 
     game: TriATri
-    _HAS_VOCABULARY = True
 
     def __init__(self, game: TriATri, setup: Mapping[str, Any] | None) -> None:
         super().__init__(game, setup)

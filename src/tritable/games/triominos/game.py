@@ -181,7 +181,6 @@ class Triominos(Game):
 class TriominosState(State):
     """A Triominos position: the round's layout, racks, pool, scores and whose turn it is."""
 
-    _HAS_VOCABULARY = True
 
     __slots__ = (
         "_events",

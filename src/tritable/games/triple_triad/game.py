@@ -211,7 +211,6 @@ class TripleTriadState(State):
         "_taken",
     )
 
-    _HAS_VOCABULARY = True
 
     game: TripleTriad
     _brought: tuple[tuple[int, ...], tuple[int, ...]]
