@@ -30,6 +30,18 @@ def test_games_lists_ids_players_and_options() -> None:
     assert "trade=one [none/one/all/diff/direct]" in table.output  # the choices, not read as markup
 
 
+def test_games_of_one_game_says_what_each_option_does() -> None:
+    result = runner.invoke(app, ["games", "Triominos"], env={"COLUMNS": "160"})
+    assert result.exit_code == 0, result.output
+    assert "max_rounds" in result.output and "not in the rule text" in result.output
+    assert "1-10000" in result.output  # the values target takes
+    one = runner.invoke(app, ["games", "triad", "--json"])
+    assert [row["id"] for row in json.loads(one.output)] == ["triad"]
+    assert "has no options" in runner.invoke(app, ["games", "triatri"]).output
+    unknown = runner.invoke(app, ["games", "nope"])
+    assert unknown.exit_code == 2 and "no game 'nope'" in unknown.output
+
+
 def test_games_on_a_narrow_screen_cuts_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
     from tritable.cli.common import console
 

@@ -93,10 +93,20 @@ OptionList = Annotated[
 
 
 @app.command(cls=Command)
-def games(as_json: Annotated[bool, typer.Option("--json", metavar="", help="Print JSON.")] = False) -> None:
-    """List the games: ids, player counts and options."""
+def games(
+    game: Annotated[
+        str | None, typer.Argument(metavar="[GAME]", help="One game: its options and what each does.")
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", metavar="", help="Print JSON.")] = False,
+) -> None:
+    """List the games: ids, player counts and options (with GAME, what each option does)."""
     rows: list[dict[str, Any]] = []
-    for gid in game_ids():
+    if game is not None:
+        try:
+            game_class(known_id(game))
+        except TritableError as exc:
+            fail(str(exc))
+    for gid in [known_id(game)] if game is not None else game_ids():
         cls = game_class(gid)
         rows.append(
             {
@@ -110,7 +120,10 @@ def games(as_json: Annotated[bool, typer.Option("--json", metavar="", help="Prin
     if as_json:
         print(json.dumps(rows, indent=1))
         return
-    table = Table(title="tritable games")
+    if game is not None:
+        _print_options(rows[0])
+        return
+    table = Table(title="tritable games", caption="tritable games GAME: what each option does")
     # On a narrow screen nothing is cut: the id (what is typed) stays whole, the rest wraps or folds.
     table.add_column("id", style="bold cyan", no_wrap=True)
     table.add_column("name", overflow="fold")
@@ -126,6 +139,33 @@ def games(as_json: Annotated[bool, typer.Option("--json", metavar="", help="Prin
             opts.append(f"{spec['name']}={shown}{extra}")
         # Option choices are written [a/b/c]: text, not Rich markup.
         table.add_row(row["id"], row["name"], str(lo) if lo == hi else f"{lo}-{hi}", escape("\n".join(opts) or "-"))
+    console.print(table)
+
+
+def _print_options(row: dict[str, Any]) -> None:
+    """One game's options: name, default, the values it takes and what it does."""
+    lo, hi = row["players"]
+    players = str(lo) if lo == hi else f"{lo}-{hi}"
+    table = Table(title=f"{row['name']} ({row['id']}, {players} players): options")
+    table.add_column("option", style="bold cyan", no_wrap=True)
+    table.add_column("default", overflow="fold")
+    table.add_column("values", overflow="fold")
+    table.add_column("what it does", overflow="fold")
+    for spec in row["options"]:
+        default = spec["default"]
+        shown = str(default).lower() if isinstance(default, bool) else str(default)
+        if spec["choices"]:
+            values = "/".join(str(c) for c in spec["choices"])
+        elif spec["type"] == "bool":
+            values = "true/false"
+        else:
+            low = "" if spec["min"] is None else str(spec["min"])
+            high = "" if spec["max"] is None else str(spec["max"])
+            values = f"{low}-{high}" if low or high else spec["type"]
+        table.add_row(spec["name"], shown, values, escape(spec["doc"]))
+    if not row["options"]:
+        console.print(f"{row['name']} has no options.")
+        return
     console.print(table)
 
 
