@@ -358,6 +358,7 @@ async def play(ws: WebSocket, table_id: str) -> None:
                     extra["move_id"] = move_id
                 if exc.code == "stale":
                     extra["view"] = rt.view(conn.seat)
+                    extra["legal"] = rt.legal(conn.seat)
                 conn.send(_error_message(exc.code, exc.message, rt.version, **extra))
     except WebSocketDisconnect:
         pass

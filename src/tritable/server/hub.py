@@ -130,7 +130,7 @@ class Hub:
                 text = rt.texts[key] = dumps({
                     "type": "update", "seq": rt.version,
                     "event": public_event(rt.events[-1], conn.seat),
-                    "view": rt.view(conn.seat), "table": table_json(rt),
+                    "view": rt.view(conn.seat), "legal": rt.legal(conn.seat), "table": table_json(rt),
                 })
             conn.send(text)
         else:
@@ -144,4 +144,4 @@ def sync_message(rt: TableRuntime, seat: int | None, since: int | None, kind: st
     if since is not None and rt.version - since <= RESYNC_EVENTS:
         events = [public_event(e, seat) for e in rt.events if e.seq > since]
     return {"type": kind, "seq": rt.version, "seat": seat, "events": events,
-            "view": rt.view(seat), "table": table_json(rt)}
+            "view": rt.view(seat), "legal": rt.legal(seat), "table": table_json(rt)}

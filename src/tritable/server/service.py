@@ -43,7 +43,7 @@ class TableRuntime:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     moves: dict[tuple[int, str], Event] = field(default_factory=dict)
     _views: dict[int | None, dict[str, Any]] = field(default_factory=dict)
-    texts: dict[Any, str] = field(default_factory=dict)
+    texts: dict[Any, Any] = field(default_factory=dict)
     """Messages serialised once a version for every connection of a seat (the hub's)."""
 
     @property
@@ -65,6 +65,16 @@ class TableRuntime:
         if seat not in self._views:
             self._views[seat] = self.state.view(seat)
         return self._views[seat]
+
+    def legal(self, seat: int | None) -> list[str]:
+        """The notation of ``seat``'s legal actions now (empty for a seat not to move, a spectator)."""
+        if seat is None or seat not in self.pending():
+            return []
+        key = ("legal", seat)
+        if key not in self.texts:
+            assert self.state is not None
+            self.texts[key] = [self.game.action_to_string(a) for a in self.state.legal_actions(seat)]
+        return list(self.texts[key])
 
     def pending(self) -> tuple[int, ...]:
         if self.state is None or self.status != PLAYING:
