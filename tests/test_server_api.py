@@ -110,7 +110,7 @@ def test_malformed_and_oversized_bodies(server: ServerProcess) -> None:
 
 
 async def _errors(conn: WsSeat, n: int = 1) -> list[dict[str, Any]]:
-    out = []
+    out: list[dict[str, Any]] = []
     while len(out) < n:
         m = await conn.recv(10)
         if m["type"] == "error":
