@@ -48,6 +48,7 @@ def serve(
         str | None, typer.Option(metavar="URL", help="Database URL instead: sqlite:///PATH or postgresql://...")
     ] = None,
     ai_workers: Annotated[int, typer.Option(min=1, max=64, help="Worker processes for AI seats.")] = 2,
+    access_log: Annotated[bool, typer.Option(help="Log every HTTP request and WebSocket.")] = False,
 ) -> None:
     """Run the online game server (HTTP API and WebSocket tables; see docs/api.md)."""
     import uvicorn
@@ -62,7 +63,8 @@ def serve(
     app = create_app(url, ai_workers=ai_workers)
     err_console.print(f"tritable serving on http://{host}:{port} (database: {escape(url.split('@')[-1])})")
     try:
-        uvicorn.run(app, host=host, port=port, ws_max_size=1 << 20, log_level="info", lifespan="on")
+        uvicorn.run(app, host=host, port=port, ws_max_size=1 << 20, log_level="info", lifespan="on",
+                    access_log=access_log)
     except StoreError as exc:
         err_console.print(f"[bold red]error:[/] {escape(str(exc))}")
         raise typer.Exit(2) from None

@@ -17,12 +17,11 @@
 
 from __future__ import annotations
 
-import asyncio
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection, make_url
@@ -30,6 +29,9 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 
 from tritable.store.models import EventRow, SeatRow, TableRow
+
+if TYPE_CHECKING:
+    from tritable.store.sqlite_writer import SqliteWriter
 
 TABLES = cast(sa.Table, TableRow.__table__)
 SEATS = cast(sa.Table, SeatRow.__table__)
@@ -149,8 +151,9 @@ class Store:
         kwargs: dict[str, Any] = {"connect_args": connect_args}
         if target.startswith("sqlite"):
             path = make_url(target).database
-            if path and path != ":memory:":
-                Path(path).parent.mkdir(parents=True, exist_ok=True)
+            if not path or path == ":memory:":
+                raise StoreError("an SQLite database is a file: sqlite:///PATH (an in-memory one would not last)")
+            Path(path).parent.mkdir(parents=True, exist_ok=True)
         else:
             kwargs.update(pool_size=10, max_overflow=10)
         engine = create_async_engine(target, **kwargs)
@@ -177,12 +180,17 @@ class Store:
             await engine.dispose()
             raise StoreError(f"cannot open the database: {exc}") from exc
         store = cls(engine)
-        store._write_lock = asyncio.Lock() if engine.dialect.name == "sqlite" else None
+        if engine.dialect.name == "sqlite":
+            from tritable.store.sqlite_writer import SqliteWriter
+
+            store._writer = SqliteWriter(make_url(target).database or ":memory:")
         return store
 
-    _write_lock: asyncio.Lock | None = None
+    _writer: SqliteWriter | None = None
 
     async def close(self) -> None:
+        if self._writer is not None:
+            self._writer.close()
         await self.engine.dispose()
 
     # -- writes --------------------------------------------------------------------------------
@@ -208,9 +216,9 @@ class Store:
         """
         at = time.time() if at is None else at
         new = version + 1
-        if self._write_lock is not None:  # SQLite has one writer: queue here, not in busy waits
-            async with self._write_lock:
-                return await self._commit(table_id, version, new, event, table, seats, at)
+        if self._writer is not None:  # SQLite has one writer: a thread that commits in groups
+            await self._writer.commit(table_id, version, event.to_row(table_id, new, at), table or {}, seats)
+            return new
         return await self._commit(table_id, version, new, event, table, seats, at)
 
     async def _commit(
