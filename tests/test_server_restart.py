@@ -55,7 +55,7 @@ def test_sigkill_and_restart_mid_game(backend: str, tmp_path: Path) -> None:
             tables: list[tuple[str, dict[int, str]]] = []
             with server.http() as http:
                 for game, players, options in GAMES:
-                    tables.append(create(http, game, players, options, {players - 1: "easy"}))
+                    tables.append(create(http, game, players, options, {players - 1: "random"}))
 
             async def first_half() -> list[list[WsSeat]]:
                 all_conns = []

@@ -48,7 +48,8 @@ RATE = 20.0
 BURST = 60.0
 """... and at once."""
 FLOOD = 200
-"""Refused messages in a row after which the connection is closed."""
+"""Refused messages within :data:`FLOOD_SECONDS` after which the connection is closed."""
+FLOOD_SECONDS = 10.0
 HELLO_SECONDS = 10.0
 
 
@@ -312,7 +313,7 @@ async def play(ws: WebSocket, table_id: str) -> None:
         server.hub.add(conn)
     writer = asyncio.create_task(conn.write())
     limiter = Limiter()
-    refused = 0
+    refused, window = 0, time.monotonic()
     try:
         while not conn.dropped and not writer.done():
             message = await ws.receive()
@@ -324,6 +325,8 @@ async def play(ws: WebSocket, table_id: str) -> None:
                 raw = data.decode("utf-8", "replace") if len(data) <= MAX_MESSAGE_BYTES else "x" * (len(data))
             rt = await service.runtime(table_id)
             if not limiter.allow():
+                if time.monotonic() - window > FLOOD_SECONDS:
+                    refused, window = 0, time.monotonic()
                 refused += 1
                 if refused >= FLOOD:
                     conn.send(_error_message("flood", "too many messages: the connection is closed", rt.version))
@@ -350,7 +353,6 @@ async def play(ws: WebSocket, table_id: str) -> None:
                     if duplicate:
                         conn.send(dumps({"type": "accepted", "seq": rt.version, "move_id": msg.move_id,
                                          "event_seq": event.seq, "duplicate": True}))
-                refused = 0
             except ApiError as exc:
                 rt = await service.runtime(table_id)
                 extra: dict[str, Any] = {}
