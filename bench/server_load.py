@@ -141,9 +141,9 @@ class Table:
 
     def measure(self) -> None:
         for seq, at in self.sent.items():
-            times = [s.received.get(seq) for s in self.seats]
-            if all(t is not None for t in times):
-                self.latencies.append((max(times) - at) * 1000)  # type: ignore[type-var]
+            times = [t for s in self.seats if (t := s.received.get(seq)) is not None]
+            if len(times) == len(self.seats):
+                self.latencies.append((max(times) - at) * 1000)
 
     async def close(self) -> None:
         self.measure()
@@ -280,8 +280,13 @@ def main() -> None:
     parser.add_argument("--pace", type=nonnegative_float, default=1.0, help="seconds between a table's actions")
     parser.add_argument("--db", default=None, help="sqlite:///PATH or postgresql://... (default: a new SQLite file)")
     parser.add_argument("--procs", type=positive_int, default=2, help="client processes")
+    parser.add_argument("--url", default=None, help="load a server already running (http://HOST:PORT) instead")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
+    if args.url is not None:
+        results, rss = load(args, args.url.replace("http://", "ws://").rstrip("/"), None)
+        report(args, results, rss, "given")
+        return
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
@@ -298,32 +303,42 @@ def main() -> None:
                     if httpx.get(f"http://127.0.0.1:{port}/api/health", timeout=1).status_code == 200:
                         break
                 time.sleep(0.1)
-            ctx = multiprocessing.get_context("spawn")
-            go = ctx.Event()
-            out = ctx.Queue()
-            procs, readies = [], []
-            share = [args.tables // args.procs + (i < args.tables % args.procs) for i in range(args.procs)]
-            first = 0
-            for count in share:
-                if count == 0:
-                    continue
-                ready = ctx.Event()
-                p = ctx.Process(target=client, args=(f"ws://127.0.0.1:{port}", first, count, args.pace,
-                                                     args.seconds, ready, go, out))
-                p.start()
-                procs.append(p)
-                readies.append(ready)
-                first += count
-            for ready in readies:
-                ready.wait(600)
-            go.set()
-            results = [out.get(timeout=args.seconds + 600) for _ in procs]
-            for p in procs:
-                p.join(30)
-            rss = peak_rss_mb(server.pid)
+            results, rss = load(args, f"ws://127.0.0.1:{port}", server.pid)
         finally:
             server.terminate()
             server.wait(30)
+    report(args, results, rss, backend)
+
+
+def load(args: argparse.Namespace, base: str, pid: int | None) -> tuple[list[dict[str, Any]], float]:
+    """Run the client processes against ``base``; their results and the server's peak RSS (MB)."""
+    ctx = multiprocessing.get_context("spawn")
+    go = ctx.Event()
+    out = ctx.Queue()
+    procs, readies = [], []
+    share = [args.tables // args.procs + (i < args.tables % args.procs) for i in range(args.procs)]
+    first = 0
+    for count in share:
+        if count == 0:
+            continue
+        ready = ctx.Event()
+        p = ctx.Process(target=client, args=(base, first, count, args.pace,
+                                             args.seconds, ready, go, out))
+        p.start()
+        procs.append(p)
+        readies.append(ready)
+        first += count
+    for ready in readies:
+        ready.wait(600)
+    go.set()
+    results = [out.get(timeout=args.seconds + 600) for _ in procs]
+    for p in procs:
+        p.join(30)
+    rss = peak_rss_mb(pid) if pid is not None else float("nan")
+    return results, rss
+
+
+def report(args: argparse.Namespace, results: list[dict[str, Any]], rss: float, backend: str) -> None:
     latencies = sorted(x for r in results for x in r["latencies"])
     elapsed = max(r["elapsed"] for r in results)
     accepted = sum(r["accepted"] for r in results)

@@ -13,6 +13,7 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -86,17 +87,21 @@ class ServerProcess:
         self.base = f"http://127.0.0.1:{self.port}"
         self.ws_base = f"ws://127.0.0.1:{self.port}"
         self.proc: subprocess.Popen[bytes] | None = None
+        self.log: Path | None = None
 
     def start(self) -> ServerProcess:
         env = dict(os.environ, PYTHONPATH=SRC)
-        self.proc = subprocess.Popen(
-            [sys.executable, "-m", "tritable", "serve", "--port", str(self.port), "--db", self.db],
-            env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-        )
+        # Its log goes to a file: a pipe nobody reads fills up and stops the server mid-write.
+        self.log = Path(tempfile.mkstemp(prefix="tritable-server-", suffix=".log")[1])
+        with self.log.open("ab") as log:
+            self.proc = subprocess.Popen(
+                [sys.executable, "-m", "tritable", "serve", "--port", str(self.port), "--db", self.db],
+                env=env, stdout=subprocess.DEVNULL, stderr=log,
+            )
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
-                raise RuntimeError(f"the server exited: {self.proc.stderr.read().decode()[-3000:]}")  # type: ignore[union-attr]
+                raise RuntimeError(f"the server exited: {self.log.read_text()[-3000:]}")
             with contextlib.suppress(httpx.HTTPError):
                 if httpx.get(f"{self.base}/api/health", timeout=1).status_code == 200:
                     return self
@@ -116,6 +121,9 @@ class ServerProcess:
                 self.proc.wait(10)
             except subprocess.TimeoutExpired:
                 self.kill()
+        if self.log is not None:
+            with contextlib.suppress(OSError):
+                self.log.unlink()
 
     def http(self) -> httpx.Client:
         return httpx.Client(base_url=self.base, timeout=30)

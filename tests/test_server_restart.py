@@ -72,7 +72,12 @@ def test_sigkill_and_restart_mid_game(backend: str, tmp_path: Path) -> None:
 
                 tasks = [asyncio.create_task(play(c, i)) for i, c in enumerate(all_conns)]
                 # Kill while the games are in full swing: every table past its first moves.
+                deadline = asyncio.get_running_loop().time() + 120
                 while min(c[0].seq for c in all_conns) < 12:
+                    assert asyncio.get_running_loop().time() < deadline, [c[0].seq for c in all_conns]
+                    for task in tasks:
+                        if task.done():
+                            task.result()  # a client's failure, not a timeout
                     await asyncio.sleep(0.05)
                 server.kill()
                 await asyncio.wait_for(asyncio.gather(*tasks), 60)

@@ -11,10 +11,12 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import copy
+import functools
+import json
 import logging
 import secrets
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -29,6 +31,22 @@ from tritable.store import DuplicateMove, Event, Store, VersionConflict
 log = logging.getLogger("tritable.server")
 
 OPEN, PLAYING, FINISHED = "open", "playing", "finished"
+
+
+@functools.lru_cache(maxsize=256)
+def _game(game_id: str, players: int, options: str) -> Game:
+    return tritable.new_game(game_id, players=players, options=json.loads(options))
+
+
+def make_game(game_id: str, players: int | None, options: Mapping[str, Any]) -> Game:
+    """``tritable.new_game``, shared: a game is immutable, and some build tables when made."""
+    try:
+        key = json.dumps(dict(options), sort_keys=True)
+    except (TypeError, ValueError):
+        return tritable.new_game(game_id, players=players, options=options)
+    if players is None:
+        return tritable.new_game(game_id, players=players, options=options)
+    return _game(game_id, players, key)
 
 
 @dataclass
@@ -101,7 +119,7 @@ class TableRuntime:
 
     @classmethod
     def build(cls, row: dict[str, Any], seats: list[dict[str, Any]], events: list[Event]) -> TableRuntime:
-        game = tritable.new_game(row["game"], players=row["players"], options=row["options"])
+        game = make_game(row["game"], row["players"], row["options"])
         runtime = cls(row=dict(row, version=0), seats=seats, events=[], game=game, state=None)
         runtime.apply(row, seats, events)
         return runtime
@@ -222,7 +240,7 @@ class TableService:
 
     async def create(self, spec: CreateTable) -> tuple[dict[str, Any], int | None, str | None]:
         try:
-            game = tritable.new_game(spec.game, players=spec.players, options=spec.options)
+            game = make_game(spec.game, spec.players, spec.options)
         except TritableError as exc:
             raise ApiError("bad_game", str(exc)) from None
         seats_spec = spec.seats if spec.seats is not None else []
@@ -432,6 +450,8 @@ class TableService:
         """Apply every timeout that is due (any instance may run this: commits are version-checked)."""
         now = time.time() if now is None else now
         done = 0
+        for rt in list(self.runtimes.values()):  # an AI seat whose thinking failed (a lost connection) tries again
+            self._kick_ai(rt)
         for table_id in await self.store.table_ids(PLAYING, due_before=now):
             with contextlib.suppress(ApiError, VersionConflict):
                 done += await self.time_out(table_id, now)

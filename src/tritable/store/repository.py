@@ -196,6 +196,9 @@ class Store:
     # -- writes --------------------------------------------------------------------------------
 
     async def create_table(self, table: Mapping[str, Any], seats: Sequence[Mapping[str, Any]]) -> None:
+        if self._writer is not None:
+            await self._writer.insert(table, seats)
+            return
         async with self.engine.begin() as conn:
             await conn.execute(TABLES.insert().values(**table))
             await conn.execute(SEATS.insert(), [dict(s) for s in seats])
