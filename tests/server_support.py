@@ -156,7 +156,7 @@ class WsSeat:
         if self.ws is not None:
             await self.ws.close()
 
-    async def recv(self, timeout: float = 30.0) -> dict[str, Any]:
+    async def recv(self, timeout: float = 60.0) -> dict[str, Any]:
         message: dict[str, Any] = json.loads(await asyncio.wait_for(self.ws.recv(), timeout))
         self.messages.append(message)
         if message["type"] in ("welcome", "update", "sync"):
@@ -176,7 +176,7 @@ class WsSeat:
                          "action": action})
         return move_id
 
-    async def catch_up(self, seq: int, timeout: float = 30.0) -> None:
+    async def catch_up(self, seq: int, timeout: float = 60.0) -> None:
         while self.seq < seq:
             await self.recv(timeout)
 

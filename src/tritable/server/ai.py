@@ -33,6 +33,12 @@ def choose(game_id: str, players: int, options: dict[str, Any], state: dict[str,
     return game.action_to_string(action)
 
 
+def _warm() -> bool:
+    import tritable.ai  # noqa: F401  (what every think needs, imported before the first one)
+
+    return True
+
+
 class AIPool:
     """A pool of worker processes (``spawn``ed: the server's threads and sockets stay out of them)."""
 
@@ -54,6 +60,11 @@ class AIPool:
             self._executor = None
             return await loop.run_in_executor(self._pool(), choose, game_id, players, options, state, seat, level,
                                               seed)
+
+    async def warm(self) -> None:
+        """Start the workers and import the AI in each now, not at the first AI seat's move."""
+        loop = asyncio.get_running_loop()
+        await asyncio.gather(*(loop.run_in_executor(self._pool(), _warm) for _ in range(self.workers)))
 
     def close(self) -> None:
         if self._executor is not None:

@@ -137,12 +137,14 @@ def create_app(
                     log.exception("the sweeper failed; it goes on")
 
         sweep_task = asyncio.create_task(sweeper())
+        warm_task = asyncio.create_task(ai.warm())
         try:
             yield
         finally:
-            sweep_task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await sweep_task
+            for task in (sweep_task, warm_task):
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await task
             await service.close()
             ai.close()
             await store.close()
