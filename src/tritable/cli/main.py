@@ -376,7 +376,7 @@ def _register_commands() -> None:
     """Add the commands that live in their own modules (AI, solver, terminal play)."""
     import importlib
 
-    for name in ("ai_commands", "solve_command", "play"):
+    for name in ("ai_commands", "solve_command", "play", "serve_command"):
         try:
             module = importlib.import_module(f"tritable.cli.{name}")
         except ModuleNotFoundError as exc:

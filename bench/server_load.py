@@ -1,0 +1,374 @@
+"""Load on the online server: scripted WebSocket clients on loopback, in separate processes, play
+complete games of all five games (mixed) at a human-like pace or flat out.
+
+A ``tritable serve`` subprocess is started on a fresh database (an SQLite file, or with ``--db
+postgresql://...`` a new database made on that server and dropped afterwards). Each of ``--procs``
+client processes opens its share of ``--tables`` tables (every seat a scripted person, one
+WebSocket each), then all play for ``--seconds``: at each table, ``--pace`` seconds after the
+table's last update the seat to move sends a random legal action (``--pace 0``: at once). A
+finished game is replaced by a new table. Reported: ``tables``, ``clients`` (WebSockets),
+``actions`` accepted and ``actions_per_second``, ``p50_ms`` / ``p99_ms`` from sending an action to
+every seat of its table receiving its update, ``lost`` (an action never answered, or a seq a
+connection never got), ``duplicated`` (a seq a connection got twice, or a move id applied twice)
+and the server's peak RSS (``VmHWM``).
+
+Usage: ``.venv/bin/python bench/server_load.py --tables 500 --seconds 60 [--pace 1] [--db URL] [--json]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import multiprocessing
+import os
+import random
+import secrets
+import socket
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from benchargs import positive_int, run
+
+GAMES: list[tuple[str, int, dict[str, Any]]] = [
+    ("triple-triad", 2, {"open": False}),
+    ("triominos", 2, {"target": 100}),
+    ("triatri", 3, {}),
+    ("tri-t-area", 4, {}),
+    ("triad", 2, {}),
+]
+SRC = str(Path(__file__).resolve().parents[1] / "src")
+GRACE = 10.0
+
+
+def nonnegative_float(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+    if not value >= 0 or value == float("inf"):
+        raise argparse.ArgumentTypeError(f"must be 0 or more, not {text}")
+    return value
+
+
+class Seat:
+    """One WebSocket: what it received, by seq and when."""
+
+    def __init__(self, seat: int, token: str) -> None:
+        self.seat, self.token = seat, token
+        self.ws: Any = None
+        self.seq = 0
+        self.legal: list[str] = []
+        self.received: dict[int, float] = {}
+        self.duplicates = 0
+        self.finished = False
+        self.own: dict[str, int] = {}
+        self.answers: dict[str, asyncio.Future[int | None]] = {}
+
+
+class Table:
+    def __init__(self, http: Any, base: str, index: int, rng: random.Random, pace: float) -> None:
+        self.http, self.base, self.index, self.rng, self.pace = http, base, index, rng, pace
+        self.seats: list[Seat] = []
+        self.changed = asyncio.Event()
+        self.sent: dict[int, float] = {}  # seq of an accepted action -> when it was sent
+        self.latencies: list[float] = []
+        self.accepted = 0
+        self.lost = 0
+        self.duplicated = 0
+        self.readers: list[asyncio.Task[None]] = []
+        self.games = 0
+
+    async def open(self) -> None:
+        import websockets
+
+        game, players, options = GAMES[self.index % len(GAMES)]
+        r = await self.http.post("/api/tables", json={"game": game, "players": players, "options": options,
+                                                      "auto_start": False})
+        table_id = r.json()["table"]["id"]
+        self.seats = []
+        for i in range(players):
+            j = (await self.http.post(f"/api/tables/{table_id}/join", json={"name": f"P{i + 1}", "seat": i})).json()
+            self.seats.append(Seat(i, j["token"]))
+        await self.http.post(f"/api/tables/{table_id}/start", json={"seat": 0, "token": self.seats[0].token})
+        for seat in self.seats:
+            seat.ws = await websockets.connect(f"{self.base}/ws/tables/{table_id}", max_size=None)
+            await seat.ws.send(json.dumps({"type": "hello", "seat": seat.seat, "token": seat.token}))
+            self.readers.append(asyncio.create_task(self.read(seat)))
+        self.sent.clear()
+
+    async def read(self, seat: Seat) -> None:
+        import websockets
+
+        with contextlib.suppress(websockets.ConnectionClosed, asyncio.CancelledError):
+            async for text in seat.ws:
+                now = time.perf_counter()
+                m = json.loads(text)
+                kind = m["type"]
+                if kind in ("welcome", "update", "sync"):
+                    seqs = [m["seq"]] if kind != "sync" else [e["seq"] for e in m["events"] or []] + [m["seq"]]
+                    for seq in seqs:
+                        if kind == "update" and seq in seat.received:
+                            seat.duplicates += 1
+                        seat.received.setdefault(seq, now)
+                    if kind != "welcome" and seat.seq and m["seq"] > seat.seq + 1 and kind == "update":
+                        self.lost += m["seq"] - seat.seq - 1  # a gap the server never filled
+                    seat.seq = max(seat.seq, m["seq"])
+                    seat.legal = m["legal"]
+                    seat.finished = m["table"]["status"] == "finished"
+                    event = m.get("event") or {}
+                    move_id = event.get("move_id")
+                    if move_id is not None and move_id in seat.answers:
+                        if move_id in seat.own:
+                            self.duplicated += 1
+                        seat.own[move_id] = m["seq"]
+                        answer = seat.answers.pop(move_id)
+                        if not answer.done():
+                            answer.set_result(m["seq"])
+                    self.changed.set()
+                elif kind == "error" and m.get("move_id") in seat.answers:
+                    if "legal" in m:
+                        seat.seq, seat.legal = max(seat.seq, m["seq"]), m["legal"]
+                    answer = seat.answers.pop(m["move_id"])
+                    if not answer.done():
+                        answer.set_result(None)
+                    self.changed.set()
+
+    def measure(self) -> None:
+        for seq, at in self.sent.items():
+            times = [t for s in self.seats if (t := s.received.get(seq)) is not None]
+            if len(times) == len(self.seats):
+                self.latencies.append((max(times) - at) * 1000)
+
+    async def close(self) -> None:
+        self.measure()
+        for seat in self.seats:
+            await seat.ws.close()
+            self.duplicated += seat.duplicates
+        for task in self.readers:
+            task.cancel()
+        self.readers = []
+
+    async def play(self, until: float) -> None:
+        loop = asyncio.get_running_loop()
+        moves = 0
+        while loop.time() < until:
+            if self.seats[0].finished:
+                await self.close()
+                self.games += 1
+                await self.open()
+                continue
+            top = max(s.seq for s in self.seats)
+            movers = [s for s in self.seats if s.legal and s.seq == top and all(x.seq == top for x in self.seats)]
+            if not movers:
+                self.changed.clear()
+                try:
+                    await asyncio.wait_for(self.changed.wait(), max(0.0, until - loop.time()))
+                except TimeoutError:
+                    break
+                continue
+            if self.pace:
+                await asyncio.sleep(self.pace)
+            seat = self.rng.choice(movers)
+            moves += 1
+            move_id = f"b{moves}"
+            answer: asyncio.Future[int | None] = loop.create_future()
+            seat.answers[move_id] = answer
+            sent = time.perf_counter()
+            await seat.ws.send(json.dumps({"type": "action", "seq": seat.seq, "move_id": move_id,
+                                           "action": self.rng.choice(seat.legal)}))
+            try:
+                seq = await asyncio.wait_for(answer, GRACE)
+            except TimeoutError:
+                self.lost += 1
+                continue
+            if seq is not None:
+                self.accepted += 1
+                self.sent[seq] = sent
+                # Wait for every seat to hear of it before the next action (the clients' pace).
+                while not all(seq in s.received for s in self.seats) and loop.time() < until + GRACE:
+                    self.changed.clear()
+                    with contextlib.suppress(TimeoutError):
+                        await asyncio.wait_for(self.changed.wait(), GRACE)
+
+
+def client(base: str, first: int, count: int, pace: float, seconds: float, ready: Any, go: Any, out: Any) -> None:
+    """One client process: open ``count`` tables, wait for the go, play, report."""
+
+    async def main() -> dict[str, Any]:
+        import httpx
+
+        limits = httpx.Limits(max_connections=20)
+        async with httpx.AsyncClient(base_url=base.replace("ws://", "http://"), timeout=60, limits=limits) as http:
+            tables = [Table(http, base, first + i, random.Random(first + i), pace) for i in range(count)]
+            sem = asyncio.Semaphore(20)
+
+            async def opened(t: Table) -> None:
+                async with sem:
+                    await t.open()
+
+            await asyncio.gather(*(opened(t) for t in tables))
+            ready.set()
+            while not go.is_set():
+                await asyncio.sleep(0.01)
+            loop = asyncio.get_running_loop()
+            start = loop.time()
+            # Spread the tables' first actions over one pace, as people do not all act at once.
+            async def staggered(t: Table) -> None:
+                await asyncio.sleep(random.random() * pace)
+                await t.play(start + seconds)
+
+            await asyncio.gather(*(staggered(t) for t in tables))
+            elapsed = loop.time() - start
+            for t in tables:
+                await t.close()
+            return {
+                "elapsed": elapsed,
+                "clients": sum(len(t.seats) for t in tables),
+                "accepted": sum(t.accepted for t in tables),
+                "latencies": [x for t in tables for x in t.latencies],
+                "lost": sum(t.lost for t in tables),
+                "duplicated": sum(t.duplicated for t in tables),
+                "games": sum(t.games for t in tables),
+            }
+
+    out.put(asyncio.run(main()))
+
+
+def peak_rss_mb(pid: int) -> float:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmHWM:"):
+            return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+@contextlib.contextmanager
+def fresh_database(url: str | None) -> Any:
+    if url is None or url.startswith("sqlite"):
+        if url is None:
+            folder = Path(os.environ.get("TMPDIR", "/tmp")) / f"tritable-bench-{secrets.token_hex(4)}"
+            url = f"sqlite:///{folder / 'bench.db'}"
+        yield url, "sqlite"
+        return
+    import asyncpg
+
+    name = f"tritable_bench_{secrets.token_hex(4)}"
+
+    async def admin(sql: str) -> None:
+        conn = await asyncpg.connect(url)
+        try:
+            await conn.execute(sql)
+        finally:
+            await conn.close()
+
+    asyncio.run(admin(f'CREATE DATABASE "{name}"'))
+    try:
+        yield f"{url.rpartition('/')[0]}/{name}", "postgresql"
+    finally:
+        asyncio.run(admin(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--tables", type=positive_int, default=50)
+    parser.add_argument("--seconds", type=positive_int, default=30)
+    parser.add_argument("--pace", type=nonnegative_float, default=1.0, help="seconds between a table's actions")
+    parser.add_argument("--db", default=None, help="sqlite:///PATH or postgresql://... (default: a new SQLite file)")
+    parser.add_argument("--procs", type=positive_int, default=2, help="client processes")
+    parser.add_argument("--url", default=None, help="load a server already running (http://HOST:PORT) instead")
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    if args.url is not None:
+        results, rss = load(args, args.url.replace("http://", "ws://").rstrip("/"), None)
+        report(args, results, rss, "given")
+        return
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    with fresh_database(args.db) as (url, backend):
+        server = subprocess.Popen(
+            [sys.executable, "-m", "tritable", "serve", "--port", str(port), "--db", url],
+            env=dict(os.environ, PYTHONPATH=SRC), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        )
+        try:
+            import httpx
+
+            for _ in range(600):
+                with contextlib.suppress(httpx.HTTPError):
+                    if httpx.get(f"http://127.0.0.1:{port}/api/health", timeout=1).status_code == 200:
+                        break
+                time.sleep(0.1)
+            results, rss = load(args, f"ws://127.0.0.1:{port}", server.pid)
+        finally:
+            server.terminate()
+            server.wait(30)
+    report(args, results, rss, backend)
+
+
+def load(args: argparse.Namespace, base: str, pid: int | None) -> tuple[list[dict[str, Any]], float]:
+    """Run the client processes against ``base``; their results and the server's peak RSS (MB)."""
+    ctx = multiprocessing.get_context("spawn")
+    go = ctx.Event()
+    out = ctx.Queue()
+    procs, readies = [], []
+    share = [args.tables // args.procs + (i < args.tables % args.procs) for i in range(args.procs)]
+    first = 0
+    for count in share:
+        if count == 0:
+            continue
+        ready = ctx.Event()
+        p = ctx.Process(target=client, args=(base, first, count, args.pace,
+                                             args.seconds, ready, go, out))
+        p.start()
+        procs.append(p)
+        readies.append(ready)
+        first += count
+    for ready in readies:
+        ready.wait(600)
+    go.set()
+    results = [out.get(timeout=args.seconds + 600) for _ in procs]
+    for p in procs:
+        p.join(30)
+    rss = peak_rss_mb(pid) if pid is not None else float("nan")
+    return results, rss
+
+
+def report(args: argparse.Namespace, results: list[dict[str, Any]], rss: float, backend: str) -> None:
+    latencies = sorted(x for r in results for x in r["latencies"])
+    elapsed = max(r["elapsed"] for r in results)
+    accepted = sum(r["accepted"] for r in results)
+
+    def pct(q: float) -> float:
+        return round(latencies[min(len(latencies) - 1, int(q * len(latencies)))], 1) if latencies else float("nan")
+
+    report = {
+        "backend": backend,
+        "tables": args.tables,
+        "clients": sum(r["clients"] for r in results),
+        "pace": args.pace,
+        "seconds": round(elapsed, 1),
+        "actions": accepted,
+        "actions_per_second": round(accepted / elapsed, 1),
+        "p50_ms": pct(0.50),
+        "p99_ms": pct(0.99),
+        "median_ms": round(statistics.median(latencies), 1) if latencies else None,
+        "lost": sum(r["lost"] for r in results),
+        "duplicated": sum(r["duplicated"] for r in results),
+        "games_finished": sum(r["games"] for r in results),
+        "server_peak_rss_mb": round(rss, 1),
+        "cpus": os.cpu_count(),
+    }
+    if args.json:
+        print(json.dumps(report, indent=1))
+    else:
+        for key, value in report.items():
+            print(f"{key:>20}: {value}")
+
+
+if __name__ == "__main__":
+    run(main)
