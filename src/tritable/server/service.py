@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import tritable
-from tritable.engine import SIMULTANEOUS, Game, State, TritableError
+from tritable.engine import SIMULTANEOUS, Game, Record, State, TritableError
 from tritable.server.ai import AIPool
 from tritable.server.errors import ApiError
 from tritable.server.identity import Identity
@@ -548,4 +548,4 @@ class TableService:
             raise ApiError("not_finished", f"table {table_id} is {rt.status}: its record is public once it is over",
                            409)
         names = [s["name"] or f"seat {s['seat']}" for s in rt.seats]
-        return rt.state.record(names=names, seed=rt.row["seed"]).to_json()
+        return Record.from_state(rt.state, names=names, seed=rt.row["seed"]).to_json()

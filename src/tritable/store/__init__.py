@@ -3,6 +3,7 @@
 The database is the truth: a server instance keeps nothing it could not rebuild from it.
 """
 
-from tritable.store.repository import DuplicateMove, Event, Store, StoreError, VersionConflict, async_url
+from tritable.store.errors import DuplicateMove, StoreError, VersionConflict
+from tritable.store.repository import Event, Store, async_url
 
 __all__ = ["DuplicateMove", "Event", "Store", "StoreError", "VersionConflict", "async_url"]

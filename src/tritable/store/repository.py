@@ -28,6 +28,7 @@ from sqlalchemy.engine import Connection, make_url
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 
+from tritable.store.errors import DuplicateMove, StoreError, VersionConflict
 from tritable.store.models import EventRow, SeatRow, TableRow
 
 if TYPE_CHECKING:
@@ -36,18 +37,6 @@ if TYPE_CHECKING:
 TABLES = cast(sa.Table, TableRow.__table__)
 SEATS = cast(sa.Table, SeatRow.__table__)
 EVENTS = cast(sa.Table, EventRow.__table__)
-
-
-class StoreError(Exception):
-    """The store could not do what was asked (a database that cannot be reached or migrated)."""
-
-
-class VersionConflict(StoreError):
-    """Another writer moved the table's version first: reload and decide again."""
-
-
-class DuplicateMove(VersionConflict):
-    """The seat's move id is in the log already (a resent move): answer with the stored event."""
 
 
 @dataclass(frozen=True)
@@ -268,9 +257,7 @@ class Store:
             ).mappings()
             events = (
                 await conn.execute(
-                    EVENTS.select()
-                    .where(EVENTS.c.table_id == table_id, EVENTS.c.seq > after)
-                    .order_by(EVENTS.c.seq)
+                    EVENTS.select().where(EVENTS.c.table_id == table_id, EVENTS.c.seq > after).order_by(EVENTS.c.seq)
                 )
             ).mappings()
             return dict(row), [dict(s) for s in seats], [_event(e) for e in events]
@@ -278,12 +265,16 @@ class Store:
     async def find_move(self, table_id: str, seat: int, move_id: str) -> Event | None:
         async with self.engine.connect() as conn:
             row = (
-                await conn.execute(
-                    EVENTS.select().where(
-                        EVENTS.c.table_id == table_id, EVENTS.c.seat == seat, EVENTS.c.move_id == move_id
+                (
+                    await conn.execute(
+                        EVENTS.select().where(
+                            EVENTS.c.table_id == table_id, EVENTS.c.seat == seat, EVENTS.c.move_id == move_id
+                        )
                     )
                 )
-            ).mappings().first()
+                .mappings()
+                .first()
+            )
             return None if row is None else _event(row)
 
     async def list_tables(

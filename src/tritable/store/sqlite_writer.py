@@ -20,10 +20,27 @@ import sqlite3
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from tritable.store.errors import DuplicateMove, VersionConflict
+
 JSON_COLUMNS = {"options", "setup", "clock", "clocks", "result", "data"}
 TABLE_COLUMNS = {
-    "game", "players", "options", "seed", "setup", "status", "mode", "clock", "clocks", "on_timeout",
-    "timeout_level", "auto_start", "deadline", "result", "created_at", "started_at", "finished_at",
+    "game",
+    "players",
+    "options",
+    "seed",
+    "setup",
+    "status",
+    "mode",
+    "clock",
+    "clocks",
+    "on_timeout",
+    "timeout_level",
+    "auto_start",
+    "deadline",
+    "result",
+    "created_at",
+    "started_at",
+    "finished_at",
 }
 SEAT_COLUMNS = {"kind", "name", "level", "token_hash"}
 
@@ -39,8 +56,15 @@ class Change:
 
     __slots__ = ("event", "future", "seats", "table", "table_id", "version")
 
-    def __init__(self, table_id: str, version: int, event: Mapping[str, Any], table: Mapping[str, Any],
-                 seats: Sequence[Mapping[str, Any]], future: asyncio.Future[None]) -> None:
+    def __init__(
+        self,
+        table_id: str,
+        version: int,
+        event: Mapping[str, Any],
+        table: Mapping[str, Any],
+        seats: Sequence[Mapping[str, Any]],
+        future: asyncio.Future[None],
+    ) -> None:
         self.table_id, self.version, self.event, self.table, self.seats = table_id, version, event, table, seats
         self.future = future
 
@@ -56,8 +80,14 @@ class SqliteWriter:
     def __repr__(self) -> str:
         return f"SqliteWriter({self.path!r})"
 
-    async def commit(self, table_id: str, version: int, event: Mapping[str, Any], table: Mapping[str, Any],
-                     seats: Sequence[Mapping[str, Any]]) -> None:
+    async def commit(
+        self,
+        table_id: str,
+        version: int,
+        event: Mapping[str, Any],
+        table: Mapping[str, Any],
+        seats: Sequence[Mapping[str, Any]],
+    ) -> None:
         loop = asyncio.get_running_loop()
         future: asyncio.Future[None] = loop.create_future()
         if not self.pending:
@@ -79,7 +109,6 @@ class SqliteWriter:
         self.db.close()
 
     def _flush(self) -> None:
-        from tritable.store.repository import DuplicateMove, VersionConflict
 
         group, self.pending = self.pending, []
         if not group:
@@ -98,8 +127,9 @@ class SqliteWriter:
             _settle(change.future, outcome)
 
     @staticmethod
-    def _apply(db: sqlite3.Connection, change: Change, conflict: type[Exception],
-               duplicate: type[Exception]) -> BaseException | None:
+    def _apply(
+        db: sqlite3.Connection, change: Change, conflict: type[Exception], duplicate: type[Exception]
+    ) -> BaseException | None:
         if change.version < 0:  # a new table
             row = dict(change.table)
             db.execute(
@@ -137,8 +167,16 @@ class SqliteWriter:
                 )
         db.execute(
             "INSERT INTO events (table_id, seq, kind, seat, action, move_id, data, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-            (change.table_id, change.version + 1, event["kind"], event["seat"], event["action"], event["move_id"],
-             json.dumps(event["data"]), event["at"]),
+            (
+                change.table_id,
+                change.version + 1,
+                event["kind"],
+                event["seat"],
+                event["action"],
+                event["move_id"],
+                json.dumps(event["data"]),
+                event["at"],
+            ),
         )
         return None
 
