@@ -51,7 +51,7 @@ from tritable.games.triple_triad.events import (
     WALL,
 )
 from tritable.games.triple_triad.notation import action_text, parse_action, read_code, take_code
-from tritable.games.triple_triad.render import draw
+from tritable.games.triple_triad.render import draw, rules_text
 from tritable.games.triple_triad.validation import trade_picks
 from tritable.games.triple_triad.views import _names, seat_view, state_json
 
@@ -107,18 +107,7 @@ class TripleTriad(Game):
 
     def rules_text(self) -> str:
         """The rules in play, e.g. ``"Same, Plus, Combo, Open"``."""
-        o = self.options
-        names = [
-            ("same", "Same"),
-            ("same_wall", "Same Wall"),
-            ("plus", "Plus"),
-            ("combo", "Combo"),
-            ("elemental", "Elemental"),
-            ("open", "Open"),
-            ("sudden_death", "Sudden Death"),
-            ("random", "Random"),
-        ]
-        return ", ".join(label for key, label in names if o[key]) or "Standard"
+        return rules_text(self.options)
 
     # -- setups -----------------------------------------------------------------------------------
 
