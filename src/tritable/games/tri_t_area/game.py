@@ -17,7 +17,6 @@ from tritable.engine.protocol import (
     Game,
     Outcome,
     State,
-    check_seat,
     copy_json,
     viewed_draws,
 )
@@ -234,11 +233,6 @@ class TriTAreaState(State):
 
     def _legal_actions(self, seat: int) -> list[Action]:
         ph = self.phase
-        if ph == OVER:
-            # Only State.legal_actions(TERMINAL) reaches here once over (it takes -4 == TERMINAL
-            # for the seat to move): no seat, as view(-4) says.
-            check_seat(seat, SEATS)
-            return []
         if ph == DECLARE_PHASE:
             return [DECLARE + c for c in cards_of(self._hands[seat])]
         if ph == PLAY_PHASE:

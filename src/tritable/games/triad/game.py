@@ -232,10 +232,6 @@ class TriadState(State):
         return out
 
     def _legal_actions(self, seat: int) -> list[Action]:
-        if self.over:
-            # The base passes legal_actions(-4) through at the end (TERMINAL == -4): no seat.
-            check_seat(seat, 2)
-            return []
         if self.pending:
             return [REMOVE_BASE + sq for sq in self.pending]
         return self._moves() or self._stalemate_moves()

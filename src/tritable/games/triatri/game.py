@@ -16,7 +16,6 @@ from tritable.engine.protocol import (
     Outcome,
     State,
     check_rng,
-    check_seat,
     checked_draws,
     copy_json,
 )
@@ -256,9 +255,6 @@ class TriATriState(State):
             supply = self._supply
             gems: list[Action] = [GEM_SUPPLY + c for c in range(3) if supply[c]]
             return gems + [GEM_OWN + c for c in range(3) if own[c]]
-        if phase == OVER:  # the base asks for seat TERMINAL when given -4 at the end: no seat
-            check_seat(seat, self._n)
-            return []
         return distinct(self._hands[seat])  # the reveal: the base lists only a seat still to choose
 
     # -- actions ------------------------------------------------------------------------------------

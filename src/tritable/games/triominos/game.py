@@ -466,10 +466,6 @@ class TriominosState(State):
     def _legal_actions(self, seat: int) -> list[Action]:
         moves = self._moves
         if moves is None:
-            if seat < 0:
-                # The base's fast path takes legal_actions(-4) at the end for the seat to move
-                # (TERMINAL is -4): no seat, as view(-4) says.
-                raise StateError(f"no seat {seat} in a {self.game.players}-player game")
             moves = self._moves = self._compute_moves(seat)
         return list(moves)
 

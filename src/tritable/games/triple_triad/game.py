@@ -17,7 +17,6 @@ from tritable.engine.protocol import (
     Option,
     Outcome,
     State,
-    check_seat,
     copy_json,
     viewed_draws,
 )
@@ -257,10 +256,6 @@ class TripleTriadState(State):
             for b in dict.fromkeys(hand) if self._dup else hand:
                 out += (ACTION_ROWS[b] or action_rows(b))[mask]
             return out
-        if self._p == TERMINAL:
-            # State.legal_actions passes seat -4 at the end (it equals TERMINAL): no seat at all.
-            check_seat(seat, 2)
-            return []
         return list(dict.fromkeys(self._pickable))  # the trade phase
 
     def _apply(self, seat: int, action: Action) -> None:
