@@ -31,13 +31,12 @@ second a move on the reference machine:
   ``ismcts:iterations=600:c=0.5:samples=32``, hard ``ismcts:iterations=12000:c=0.5:samples=64:seconds=0.8``
 * triad: easy ``mcts:iterations=40:rollout_depth=6``, normal ``mcts:iterations=400:rollout_depth=6``,
   hard ``mcts:iterations=4000:rollout_depth=6:seconds=0.8``
-* triominos: easy ``ismcts:iterations=40:rollout_depth=0:samples=16``, normal
-  ``ismcts:iterations=300:c=0.3:rollout_depth=30:samples=32``, hard
+* triominos: easy ``greedy``, normal ``ismcts:iterations=40:rollout_depth=0:samples=16``, hard
   ``halving:iterations=3000:rollout_depth=30:seconds=0.8``
-* triatri: easy ``ismcts:iterations=40:samples=16``, normal ``ismcts:iterations=400:samples=32``,
+* triatri: easy ``ismcts:iterations=10:samples=8``, normal ``ismcts:iterations=120:samples=32``,
   hard ``ismcts:iterations=20000:samples=512:seconds=0.8`` (playouts to the end by the TriATri policy, many
   determinizations)
-* tri-t-area: easy ``mcts:iterations=40:determinizations=4``, normal ``mcts:iterations=300``, hard
+* tri-t-area: easy ``greedy``, normal ``mcts:iterations=40:determinizations=4``, hard
   ``mcts:iterations=1000:seconds=0.8``
 * any other game: with hidden information easy ``ismcts:iterations=40:samples=16``, normal
   ``ismcts:iterations=400:samples=32``, hard ``ismcts:iterations=3000:samples=64:seconds=0.8``; else easy
