@@ -147,7 +147,7 @@ class TriadEncoder(Encoder):
         for square in view["pending_removal"]:
             parts["pending_removal"][(int(square[1:]) - 1) * 6 + "abcdef".index(square[0])] = 1
         for s in range(2):
-            parts["removed"][s] = view["removed"][s] / 6
+            parts["removed"][s] = view["scores"][s] / 6
         parts["moves"][0] = view["moves"] / self.game.options["move_cap"]
 
 
@@ -293,7 +293,7 @@ class TriTAreaEncoder(Encoder):
         holders = view.get("rightholders")
         if holders:
             for i, s in enumerate(holders):
-                if s >= 0:
+                if s is not None and s >= 0:
                     parts["rightholders"][i, rel[s]] = 1
         if view.get("placing") is not None:
             parts["placing"][view["placing"]] = 1
@@ -356,14 +356,14 @@ class TriominosEncoder(Encoder):
         if view.get("last"):
             x, y = view["last"]
             parts["last"][self.cells[(x, y)]] = 1
-        for name in view.get("rack") or ():
+        for name in view.get("hand") or ():
             parts["rack"][self.tiles[name]] = 1
         target = max(self.game.options["target"], 1)
         for s in range(self.players):
             r = rel[s]
             for name in view["revealed"][s]:
                 parts["revealed"][r, self.tiles[name]] = 1
-            parts["rack_sizes"][r] = view["rack_sizes"][s] / 24
+            parts["rack_sizes"][r] = view["hand_sizes"][s] / 24
             parts["scores"][r] = view["scores"][s] / target
         parts["pool"][0] = view["pool"] / 56
         parts["draws"][0] = view["draws"] / 3
