@@ -564,9 +564,9 @@ def test_triatri_shows_gems_the_trick_with_values_and_the_hand() -> None:
         seat = p if p >= 0 else state.players_to_move()[0] if state.players_to_move() else None
         view = state.view(seat)
         text = text_of(draw_view("triatri", view))
-        assert f"supply R{view['supply'][0]}" in text
+        assert f"Supply: R {view['supply'][0]}" in text
         if view["hand"]:
-            assert "your hand: " + " ".join(view["hand"]) in re.sub(r" +", " ", text)
+            assert "Your hand: " + " ".join(view["hand"]) in re.sub(r" +", " ", text)
         for name, value in (view["trick"] or {}).get("cards", []):
             assert name in text
             if name != "F" and value != int(name[1:]):
@@ -576,22 +576,21 @@ def test_triatri_shows_gems_the_trick_with_values_and_the_hand() -> None:
 
 
 def test_triatri_wraps_a_trick_between_plays_on_a_narrow_screen() -> None:
-    """``trick:`` and ``last trick:`` lines wrap between plays, never between a seat and its card."""
+    """The last trick's line wraps between plays, never between a seat and its card."""
     wrapped = 0
     for state in random_states("triatri", 4, seed=3):
         view = state.view(None)
         if not view.get("last_trick"):
             continue
-        lines = text_of(draw_view("triatri", view), width=40).splitlines()
-        start = next(i for i, line in enumerate(lines) if line.startswith("last trick: "))
+        lines = text_of(draw_view("triatri", view, 40, None), width=40).splitlines()
+        start = next(i for i, line in enumerate(lines) if line.startswith("Last trick: "))
         block = [lines[start]]
-        while start + len(block) < len(lines) and lines[start + len(block)].startswith(("→", "won by", "P")):
+        while start + len(block) < len(lines) and lines[start + len(block)].startswith("    "):
             block.append(lines[start + len(block)])
         wrapped += len(block) > 1
         for line in block:
-            assert not re.search(r"(?<!won by )\bP\d\s*$", line), block  # a seat at a line's end: its card went on
-            assert re.search(r"\bP\d +[RBGF]", line) or line.startswith("won by") or line.rstrip().endswith(":"), block
-        assert block[-1].rstrip().endswith(f"won by P{view['last_trick']['winner'] + 1}"), block
+            assert len(line) <= 40 and not re.search(r"\bP\d\s*$", line), block  # a seat at a line's end
+        assert block[-1].rstrip().endswith(f"P{view['last_trick']['winner'] + 1} won"), block
     assert wrapped, "no trick wrapped at 40 columns"
 
 
@@ -599,9 +598,11 @@ def test_triatri_keeps_a_pending_start_card_secret() -> None:
     game = tritable.new_game("triatri", 2)
     state = game.new_state(seed=4)
     state.apply_action(state.legal_actions(0)[0], 0)
-    assert "(yours, hidden)" in text_of(draw_view("triatri", state.view(0)))
+    mine = text_of(draw_view("triatri", state.view(0)))
+    chosen = game.action_to_string(state.legal_actions(0)[0] if state.legal_actions(0) else state.history[0][1])
+    assert f"Your start card: {chosen}" in mine
     other = text_of(draw_view("triatri", state.view(1)))
-    assert "has chosen" in other and "(yours, hidden)" not in other
+    assert "chosen so far: P1" in other and "Your start card" not in other
 
 
 # -- Tri*T*Area -----------------------------------------------------------------------------------------------
@@ -1023,9 +1024,9 @@ def test_triatri_names_the_seat_of_each_card_in_the_trick() -> None:
         if len(cards) < 2:
             continue
         text = text_of(draw_view("triatri", view), width=300)
-        line = next(x for x in text.splitlines() if x.startswith("trick: "))
+        line = next(x for x in text.splitlines() if x.startswith("Trick: "))
         expected = [(str((view["leader"] + i) % 4 + 1), name) for i, (name, _) in enumerate(cards)]
-        assert re.findall(r"P(\d) +(\S+)", line) == expected, line
+        assert re.findall(r"P(\d) +(?:F took )?([^=\s]+)", line) == expected, line
         checked += 1
     assert checked
 
@@ -1056,3 +1057,17 @@ def test_tri_t_area_lists_each_seat_s_score_and_blocks_in_their_columns() -> Non
             assert row and (int(row[1]), int(row[2])) == (view["scores"][s], view["blocks"][s]), text
         return
     pytest.fail("nobody scored in the sample game")
+
+
+def test_triatri_styles_every_tag_of_its_drawing() -> None:
+    from tritable.cli.boards.triatri import STYLES
+    from tritable.games.triatri.render import draw
+
+    tags: set[str] = set()
+    for players in (2, 3, 4):
+        for state in random_states("triatri", players, seed=players)[::5]:
+            for seat in (None, *range(players)):
+                drawing = draw(state.view(seat), 80, 24)
+                assert drawing.height <= 14 and drawing.width <= 80
+                tags |= {tag for line in drawing.lines for _, tag in line if tag}
+    assert tags and tags <= set(STYLES), tags - set(STYLES)
