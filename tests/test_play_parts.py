@@ -273,7 +273,7 @@ def test_the_arena_says_how_many_games_a_rotation_makes_and_how_long_they_may_ta
 def test_an_early_exact_hint_gives_the_solvers_first_best_move(monkeypatch: pytest.MonkeyPatch) -> None:
     """Ranking all 45 first moves would take the solver minutes: early on it gives one best move."""
     from tritable.ai.solver import solve
-    from tritable.cli import prompt
+    from tritable.cli import hints, prompt
     from tritable.cli.saving import Saves
 
     game = tritable.new_game("triple-triad")
@@ -283,7 +283,7 @@ def test_an_early_exact_hint_gives_the_solvers_first_best_move(monkeypatch: pyte
     for text in ("Geezard@1", "SAM08G@5", "Funguar@3"):
         state.apply_action(game.string_to_action(text))
     table = quiet_table(game, state)
-    monkeypatch.setattr(prompt, "RANKED_MOST", 10)
+    monkeypatch.setattr(hints, "RANKED_MOST", 10)
     asker = prompt.Prompt(table, Saves(table))
     menu = table.menu(1)
     assert len(menu) > 10

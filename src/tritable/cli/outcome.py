@@ -13,16 +13,20 @@ from rich.text import Text
 
 from tritable.cli.boards import board_module, seat_style
 from tritable.cli.terminal import show_value
-from tritable.engine import State
+from tritable.engine import Outcome, State
 
 
 def outcome_table(state: State, names: Sequence[str]) -> RenderableType:
-    """Scores, ranks, winners and the game's details of a finished game.
+    """Scores, ranks, winners and the game's details of a finished game."""
+    return outcome_panel(state.game.id, state.outcome(), names)
+
+
+def outcome_panel(game_id: str, outcome: Outcome, names: Sequence[str]) -> RenderableType:
+    """Scores, ranks, winners and the game's details of ``outcome`` (online play has the outcome
+    the server sends, not a state).
 
     Details with one value per seat become columns of the table; the game's board module may
     format or leave out a detail with ``detail(key, value) -> str | None``."""
-    outcome = state.outcome()
-    game_id = state.game.id
     players = len(names)
     module = board_module(game_id)
     formatter = getattr(module, "detail", None)

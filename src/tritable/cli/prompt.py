@@ -14,10 +14,11 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from tritable.cli.ai_thread import think
 from tritable.cli.common import as_players_say
+from tritable.cli.hints import show_hint
 from tritable.cli.saving import Saves
-from tritable.cli.tabletop import MenuItem, Tabletop, views_differ
+from tritable.cli.menus import MenuItem
+from tritable.cli.tabletop import Tabletop
 from tritable.cli.terminal import (
     LONGEST_INPUT,
     LONGEST_PATH,
@@ -30,7 +31,7 @@ from tritable.cli.terminal import (
     wipe,
 )
 from tritable.cli.undo import undo_refusal
-from tritable.engine import Action, State, TritableError
+from tritable.engine import Action, Game, TritableError
 
 _RULES = Path(__file__).parent / "rules"
 
@@ -44,39 +45,30 @@ HELP = """\
 [bold]quit[/]        stop now (the game is not saved)
 Ctrl-C also stops."""
 
-RANKED_MOST = 40
-"""The most actions an exact hint ranks one by one (Triple Triad's second move: 40 placements);
-more (the first move, 45) and it gives the solver's first best move alone."""
-
 _CARD_CELL = re.compile(r"^(.+?)\s+(\d+)$")
 
 
 def parse_action(table: Tabletop, text: str) -> Action:
+    """The action ``text`` writes in the game's notation (:func:`parse_notation`)."""
+    return parse_notation(table.game, text)
+
+
+def parse_notation(game: Game, text: str) -> Action:
     """The action ``text`` writes in the game's notation, or a card and a cell written apart
     (``behemoth 2`` for ``Behemoth@2``, as a player types it); :class:`TritableError` naming why
     it is neither."""
     try:
-        return table.game.string_to_action(text)
+        return game.string_to_action(text)
     except TritableError as exc:
         error = exc
     match = _CARD_CELL.match(text.strip())
     if match is not None:
         try:
-            return table.game.string_to_action(f"{match.group(1).strip()}@{match.group(2)}")
+            return game.string_to_action(f"{match.group(1).strip()}@{match.group(2)}")
         except TritableError:
             pass
     # The game's message quotes the line already.
     raise TritableError(f"not an action number, a command or an action: {error}") from None
-
-
-def hint_level(state: State, seat: int) -> str:
-    """The level a hint asks: the exact solver where the game has one and the seat sees the whole
-    position (Triple Triad with open hands), else ``hard``."""
-    from tritable.ai.levels import levels
-
-    if "perfect" in levels(state.game) and not views_differ(state, [seat]):
-        return "perfect"
-    return "hard"
 
 
 class Prompt:
@@ -172,89 +164,8 @@ class Prompt:
         say_refused(self.console, as_players_say(why), again)
 
     def hint(self, seat: int, menu: list[MenuItem]) -> None:
-        """The AI's suggestions, best first, each with the figure that ranks it (a solved margin,
-        or the search's visits); at once, with no search, when only one action is legal."""
-        numbers = {item.action: item.number for item in menu}
-        line = Text("hint: ", style="bold magenta")
-        if len(menu) == 1:
-            line.append(f"{menu[0].number} ", style="bold cyan")
-            line.append(menu[0].text, style="bold")
-            line.append(" — the only legal action (forced: nothing to weigh)")
-            self.console.print(line)
-            return
-        from tritable.ai import hint
-
-        snapshot = self.table.state.clone()
-        level = hint_level(snapshot, seat)
-        if level == "perfect" and len(menu) > RANKED_MOST:
-            self.one_best(seat, menu, snapshot)
-            return
-        try:
-            suggestion = think(
-                self.console,
-                "looking for a good move…",
-                lambda: hint(snapshot, seat, level=level, seed=self.table.seed),
-            )
-        except Exception as exc:
-            raise TritableError(f"no hint: the AI failed ({type(exc).__name__}: {exc})") from None
-        players = self.table.game.players
-
-        def said(value: float, solved: bool, visits: int | None, margin: int | None) -> str:
-            if solved:
-                outcome = "a sure win" if value > 0 else "a sure loss" if value < 0 else "a sure draw"
-                return f"{outcome} by {abs(margin)}" if margin else outcome
-            if visits == 0:
-                return "not searched"
-            # The search ranks by visits (the most searched move is the surest): they come first,
-            # so that the figures read in the order of the list; the rate follows.
-            rate = f"ahead of {50 * (value + 1):.0f}% of the others" if players > 2 else f"wins {50 * (value + 1):.0f}%"
-            if visits is None:
-                return f"evaluation {value:+.2f}"
-            return f"{visits} visit{'s' if visits != 1 else ''}, {rate}"
-
-        rows = [
-            (
-                suggestion.action,
-                suggestion.notation,
-                said(suggestion.value, suggestion.solved, suggestion.visits, suggestion.margin),
-            )
-        ]
-        for stat, text in zip(suggestion.alternatives, suggestion.notations, strict=False):
-            rows.append((stat.action, text, said(stat.value, stat.solved, stat.visits, stat.margin)))
-        if suggestion.solved:
-            line.append("(exact: the solver) ", style="dim")
-        for i, (action, text, figure) in enumerate(rows):
-            if i:
-                line.append("; then " if i == 1 else ", ", style="dim")
-            n = numbers.get(action)
-            line.append(f"{n} " if n is not None else "", style="bold cyan" if not i else "cyan")
-            line.append(f"{text} ({figure})", style="bold" if not i else "dim")
-        self.console.print(line)
-
-    def one_best(self, seat: int, menu: list[MenuItem], state: State) -> None:
-        """The solver's first best move and its exact outcome, where ranking every move would take
-        it minutes (the first move of Triple Triad: 45 placements on an empty board)."""
-        from tritable.ai.solver import solve_view
-
-        try:
-            solution = think(
-                self.console,
-                "solving…",
-                lambda: solve_view(state.game, state.view(seat), state.legal_actions(seat), all_best=False),
-            )
-        except Exception as exc:
-            raise TritableError(f"no hint: the solver failed ({type(exc).__name__}: {exc})") from None
-        best = solution.best_moves[0]
-        number = {item.action: item.number for item in menu}.get(best)
-        outcome = "a sure win" if solution.value > 0 else "a sure loss" if solution.value < 0 else "a sure draw"
-        if solution.value:
-            outcome += f" by {abs(solution.value)}"
-        line = Text("hint: ", style="bold magenta")
-        line.append("(exact: the solver) ", style="dim")
-        line.append(f"{number} " if number is not None else "", style="bold cyan")
-        line.append(f"{self.table.text(best)} ({outcome})", style="bold")
-        line.append(f"; the other {len(menu) - 1} moves are not ranked this early (it would take minutes)", style="dim")
-        self.console.print(line)
+        """The AI's suggestions for ``seat`` (:func:`show_hint`)."""
+        show_hint(self.console, self.table.state.clone(), seat, menu, self.table.seed)
 
     def undo(self, seat: int) -> bool:
         table = self.table
@@ -279,23 +190,7 @@ class Prompt:
         return True
 
     def rules(self) -> RenderableType:
-        game = self.table.game
-        path = _RULES / f"{game.id}.md"
-        try:
-            body: RenderableType = Markdown(path.read_text(encoding="utf-8"))
-        except OSError:
-            doc = (sys.modules[type(game).__module__].__doc__ or "").strip()
-            body = Text(doc.split("\n\n")[0] if doc else f"no rules summary for {game.id}")
-        table = Table(title="options in play", show_edge=False, title_justify="left")
-        table.add_column("option", style="bold")
-        table.add_column("value")
-        table.add_column("what it does")
-        for spec in game.option_specs:
-            table.add_row(spec.name, show_value(game.options[spec.name]), Text(spec.doc, style="dim"))
-        parts: list[RenderableType] = [body]
-        if game.option_specs:
-            parts.append(table)
-        return Panel(Group(*parts), title=f"{game.name}: rules", expand=False)
+        return rules_panel(self.table.game)
 
     # -- the pass screen -------------------------------------------------------------------------
 
@@ -335,3 +230,23 @@ class Prompt:
         forget_typing(table.interactive)  # what was refused here is no line for the arrow keys
         wipe(self.console, scrollback=True)
         table.shown_to = seat
+
+
+def rules_panel(game: Game) -> RenderableType:
+    """The rules of ``game`` and the options in play, as ``rules`` shows them."""
+    path = _RULES / f"{game.id}.md"
+    try:
+        body: RenderableType = Markdown(path.read_text(encoding="utf-8"))
+    except OSError:
+        doc = (sys.modules[type(game).__module__].__doc__ or "").strip()
+        body = Text(doc.split("\n\n")[0] if doc else f"no rules summary for {game.id}")
+    table = Table(title="options in play", show_edge=False, title_justify="left")
+    table.add_column("option", style="bold")
+    table.add_column("value")
+    table.add_column("what it does")
+    for spec in game.option_specs:
+        table.add_row(spec.name, show_value(game.options[spec.name]), Text(spec.doc, style="dim"))
+    parts: list[RenderableType] = [body]
+    if game.option_specs:
+        parts.append(table)
+    return Panel(Group(*parts), title=f"{game.name}: rules", expand=False)

@@ -22,7 +22,8 @@ from tritable.cli.outcome import outcome_table
 from tritable.cli.prompt import Prompt
 from tritable.cli.saving import Saves
 from tritable.cli.seats import Seat
-from tritable.cli.tabletop import MenuItem, Tabletop
+from tritable.cli.menus import MenuItem
+from tritable.cli.tabletop import Tabletop
 from tritable.cli.terminal import plural
 from tritable.engine import CHANCE, TERMINAL, Action, Game, State
 
