@@ -16,8 +16,8 @@ from rich.text import Text
 
 from tritable.cli.common import as_players_say
 from tritable.cli.hints import show_hint
-from tritable.cli.saving import Saves
 from tritable.cli.menus import MenuItem
+from tritable.cli.saving import Saves
 from tritable.cli.tabletop import Tabletop
 from tritable.cli.terminal import (
     LONGEST_INPUT,

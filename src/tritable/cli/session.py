@@ -18,11 +18,11 @@ from rich.text import Text
 
 from tritable.cli.ai_thread import AiSeats
 from tritable.cli.boards import draw_state
+from tritable.cli.menus import MenuItem
 from tritable.cli.outcome import outcome_table
 from tritable.cli.prompt import Prompt
 from tritable.cli.saving import Saves
 from tritable.cli.seats import Seat
-from tritable.cli.menus import MenuItem
 from tritable.cli.tabletop import Tabletop
 from tritable.cli.terminal import plural
 from tritable.engine import CHANCE, TERMINAL, Action, Game, State
