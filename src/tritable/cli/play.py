@@ -90,8 +90,35 @@ def play(
             "play (--ai all=...) and the screen is a terminal, else 0.",
         ),
     ] = None,
+    server: Annotated[
+        str | None,
+        typer.Option(
+            metavar="URL",
+            help="Play at a game server (tritable serve): list its tables to join, watch or open; "
+            "with GAME, open a table there (--ai seats, -o options, --clock; the other seats open for people).",
+        ),
+    ] = None,
+    name: Annotated[str | None, typer.Option(metavar="NAME", help="Online: your name at the table.")] = None,
+    table: Annotated[
+        str | None, typer.Option("--table", metavar="ID", help="Online: join (or --watch) this table.")
+    ] = None,
+    seat: Annotated[
+        int | None, typer.Option(metavar="N", help="Online: the seat to take, from 1 (default: the first free one).")
+    ] = None,
+    watch: Annotated[bool, typer.Option("--watch", metavar="", help="Online: watch --table as a spectator.")] = False,
+    clock: Annotated[
+        str | None,
+        typer.Option(
+            metavar="SPEC",
+            help="Online, a new table's clock: MIN+SEC in real time (10+5, the default) or Nh a move (24h).",
+        ),
+    ] = None,
+    token: Annotated[
+        str | None,
+        typer.Option(metavar="TOKEN", help="Online: take back --seat N of --table with the token it was given."),
+    ] = None,
 ) -> None:
-    """Play a game at the terminal: against AI seats, or with friends at one keyboard."""
+    """Play a game at the terminal: against AI seats, with friends at one keyboard, or at a game server."""
 
     console = Console(highlight=False)
     if sys.stdin is None:  # started with standard input closed
@@ -99,6 +126,25 @@ def play(
     if sys.stdin.isatty():
         with contextlib.suppress(ImportError):
             import readline  # noqa: F401  (line editing and history for the prompts)
+    if server is not None:
+        online_only = {"--hotseat": hotseat, "--load": load, "--seed": seed, "--hand": hand, "--delay": delay}
+        given = [flag for flag, value in online_only.items() if value not in (None, False, [])]
+        if given:
+            fail(f"{', '.join(given)}: local play only (the server deals, keeps the game and its AIs play at once)")
+        from tritable.cli.online import play_online
+
+        try:
+            play_online(
+                console, server, game=game, players=players, options=option or [], ai=ai or [], clock=clock,
+                name=name, table_id=table, seat=seat, token=token, watch=watch,
+            )
+        except KeyboardInterrupt:
+            interrupted(console, "")
+        return
+    online = {"--name": name, "--table": table, "--seat": seat, "--watch": watch, "--clock": clock, "--token": token}
+    given = [flag for flag, value in online.items() if value not in (None, False)]
+    if given:
+        fail(f"{', '.join(given)}: for online play, with --server URL")
     if load is not None:
         if players is not None or option or seed is not None or hand:
             fail(
