@@ -8,8 +8,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from rich.console import Console
-from rich.table import Table
+from rich.console import Console, Group
 from rich.text import Text
 
 from tritable.cli.seats import parse_ai
@@ -193,23 +192,30 @@ def options_of(table: Mapping[str, Any]) -> str:
     return ", ".join(f"{k}={str(v).lower() if isinstance(v, bool) else v}" for k, v in options.items()) or "default"
 
 
-def tables_list(tables: Sequence[Mapping[str, Any]], width: int) -> Table:
-    listing = Table(title="tables", title_justify="left", show_edge=False, expand=False)
-    listing.add_column("#", style="bold cyan", justify="right")
-    listing.add_column("table")
-    listing.add_column("game")
-    listing.add_column("seats", overflow="fold")
-    listing.add_column("options", overflow="fold")
-    listing.add_column("clock", no_wrap=True)
-    listing.add_column("status")
+def tables_list(tables: Sequence[Mapping[str, Any]]) -> Group:
+    """Each table in two lines (80 columns hold them): its number, game, seats, clock and status;
+    then its id (what ``--table`` takes) and options.
+
+    >>> from rich.console import Console
+    >>> console = Console(width=80)
+    >>> with console.capture() as shown:
+    ...     console.print(tables_list([{"id": "9f2c51d0a4be7e13", "game": "triad", "status": "open",
+    ...         "options": {}, "mode": "realtime", "clock": {"initial_seconds": 300, "increment_seconds": 3},
+    ...         "seats": [{"seat": 0, "kind": "open", "name": None}, {"seat": 1, "kind": "ai", "level": "easy"}]}]))
+    >>> print(shown.get().rstrip())
+     1  triad  P1 free · P2 AI easy  ·  5 min +3s  ·  open: 1 free
+        table 9f2c51d0a4be7e13 · options: default
+    """
+    lines: list[Text] = []
     for n, table in enumerate(tables, 1):
         free = len(free_seats(table))
         status = f"open: {free} free" if table.get("status") == "open" else str(table.get("status"))
-        listing.add_row(
-            str(n), str(table.get("id")), str(table.get("game")), seats_text(table), options_of(table),
-            clock_of(table), status,
-        )
-    return listing
+        line = Text.assemble((f"{n:2d}", "bold cyan"), "  ", (str(table.get("game")), "bold"), "  ")
+        line.append(f"{seats_text(table)}  ·  {clock_of(table)}  ·  ")
+        line.append(status, style="green" if free else "dim")
+        lines.append(line)
+        lines.append(Text(f"    table {table.get('id')} · options: {options_of(table)}", style="dim"))
+    return Group(*lines)
 
 
 LOBBY_HELP = (
@@ -226,7 +232,8 @@ def lobby(console: Console, tables_of: Any, interactive: bool) -> Choice:
     while True:
         tables: list[Mapping[str, Any]] = tables_of()
         if tables:
-            console.print(tables_list(tables, console.width))
+            console.print(Text("tables", style="bold"))
+            console.print(tables_list(tables))
         else:
             console.print(Text("no open or playing tables: open one with new GAME", style="yellow"))
         console.print(Text(LOBBY_HELP, style="dim"))

@@ -16,7 +16,7 @@ import typer
 from rich.console import Console
 from rich.text import Text
 
-from tritable.cli.common import fail
+from tritable.cli.common import as_players_say, fail
 from tritable.cli.lobby import Choice, LobbyError, free_seats, lobby, new_table
 from tritable.cli.online_table import OnlineTable, ServerGone
 from tritable.cli.server_client import Server, ServerError
@@ -61,7 +61,7 @@ def play_online(
         server = Server(url)
         server.check()
     except ServerError as exc:
-        fail(exc.message)
+        fail(as_players_say(exc.message))
     who = player_name(name)
     if seat is not None and watch:
         fail("--watch watches as a spectator: leave out --seat")
@@ -73,7 +73,7 @@ def play_online(
         try:
             choice = Choice(table=server.table(table_id), watch=watch)
         except ServerError as exc:
-            fail(exc.message)
+            fail(as_players_say(exc.message))
     elif game is not None:
         if watch:
             fail("--watch watches a table: give --table ID (or leave out GAME to list the tables)")
@@ -96,9 +96,10 @@ def play_online(
             table, taken, secret = _sit(server, choice, who, seat, token)
             break
         except (ServerError, LobbyError) as exc:
+            why = as_players_say(exc.message if isinstance(exc, ServerError) else str(exc))
             if table_id is not None or game is not None:
-                fail(exc.message if isinstance(exc, ServerError) else str(exc))
-            say_refused(console, exc.message if isinstance(exc, ServerError) else str(exc), "choose again")
+                fail(why)
+            say_refused(console, why, "choose again")
             choice = None
         except Quit:
             console.print(Text("bye", style="yellow"))

@@ -372,13 +372,12 @@ class OnlineTable:
         if self.status == "open":
             seats = self.table.get("seats") or []
             free = [f"P{s['seat'] + 1}" for s in seats if s.get("kind") == "open" and not s.get("name")]
-            self.console.print(
-                Text(
-                    f"waiting for players at {', '.join(free) or 'the start'} — they join with: "
-                    f"tritable play --server {self.base} --table {self.table.get('id')}",
-                    style="yellow",
-                )
-            )
+            if not free:
+                self.console.print(Text("waiting for a seated player to start the table", style="yellow"))
+                return
+            command = f"  tritable play --server {self.base} --table {self.table.get('id')}"
+            self.console.print(Text(f"waiting for players at {', '.join(free)}; they join with:", style="yellow"))
+            self.console.print(Text(command, style="bold"))
             return
         if self.seat is None:
             if self.view is not None:

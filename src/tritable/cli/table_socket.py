@@ -44,25 +44,27 @@ class TableSocket:
         self._ws: ClientConnection | None = None
         self._lock = threading.Lock()
         self._closing = threading.Event()
+        self._ready = threading.Event()
+        self._error: BaseException | None = None
         self._thread: threading.Thread | None = None
 
     def open(self) -> None:
         """Connect and say hello (asking for every event from the first: the log the screen shows);
         raises :class:`OSError` (or a websockets error) when the server cannot be reached. The
         welcome (or the refusal) arrives on the queue."""
-        self._ws = self._connect(since=0)
-        self._thread = threading.Thread(target=self._read, name="tritable-socket", daemon=True)
+        self._thread = threading.Thread(target=self._run, name="tritable-socket", daemon=True)
         self._thread.start()
+        if not self._ready.wait(OPEN_TIMEOUT + 5):
+            self.close()
+            raise TimeoutError(f"no answer from {self.url} within {OPEN_TIMEOUT:g} s")
+        if self._error is not None:
+            raise self._error
 
-    def _connect(self, since: int | None) -> ClientConnection:
-        ws = connect(self.url, open_timeout=OPEN_TIMEOUT, max_size=2**24)
-        hello: dict[str, Any] = {"type": "hello"}
+    def _hello(self, ws: ClientConnection, since: int) -> None:
+        hello: dict[str, Any] = {"type": "hello", "since": since}
         if self.seat is not None:
             hello.update(seat=self.seat, token=self.token)
-        if since is not None:
-            hello["since"] = since
         ws.send(json.dumps(hello))
-        return ws
 
     def send(self, message: dict[str, Any]) -> None:
         """Send ``message``; :class:`SocketDown` when the socket is down."""
@@ -85,25 +87,59 @@ class TableSocket:
 
     # -- the reader thread -----------------------------------------------------------------------
 
-    def _read(self) -> None:
+    def _run(self) -> None:
+        """Connect, read until the socket drops, connect again with ``since`` (for
+        :data:`RECONNECT_SECONDS` at most), until :meth:`close`."""
+        connected = False
+        lost_at = 0.0
+        attempt = 0
         while not self._closing.is_set():
-            with self._lock:
-                ws = self._ws
-            if ws is None:
-                return
+            close_code: int | None = None
             try:
-                for text in ws:
-                    self._received(json.loads(text))
-            except (ConnectionClosed, OSError, ValueError):
-                pass
+                with connect(self.url, open_timeout=OPEN_TIMEOUT, max_size=2**24) as ws:
+                    self._hello(ws, self.last_seq or 0)
+                    with self._lock:
+                        self._ws = ws
+                    connected, attempt = True, 0
+                    self._ready.set()
+                    self._read(ws)
+                    close_code = ws.close_code
+            except (OSError, InvalidHandshake, InvalidURI, TimeoutError, ConnectionClosed) as exc:
+                if not connected:  # the first connection: open() raises it
+                    self._error = exc
+                    self._ready.set()
+                    return
+                if time.monotonic() - lost_at > RECONNECT_SECONDS:
+                    self.messages.put(
+                        {"type": "gone", "message": f"the server did not come back within {RECONNECT_SECONDS:g} s"}
+                    )
+                    return
+                time.sleep(BACKOFF[min(attempt, len(BACKOFF) - 1)])
+                attempt += 1
+                continue
+            finally:
+                with self._lock:
+                    self._ws = None
             if self._closing.is_set():
                 return
-            if ws.close_code in (4403, 4404, 4400):  # refused at hello: the error is on the queue
+            if close_code in (4400, 4403, 4404):  # refused at hello: the error is on the queue
                 self.messages.put({"type": "gone", "message": "the server closed the connection"})
                 return
             self.messages.put({"type": "lost"})
-            if not self._reconnect():
-                return
+            lost_at = time.monotonic()
+            time.sleep(BACKOFF[0])
+
+    def _read(self, ws: ClientConnection) -> None:
+        try:
+            for text in ws:
+                try:
+                    message = json.loads(text)
+                except ValueError:
+                    continue  # not JSON: no message of the server's
+                if isinstance(message, dict):
+                    self._received(message)
+        except (ConnectionClosed, OSError):
+            pass
 
     def _received(self, message: dict[str, Any]) -> None:
         kind = message.get("type")
@@ -118,26 +154,3 @@ class TableSocket:
                 return  # heard before (a sync answered it already)
             self.last_seq = seq
         self.messages.put(message)
-
-    def _reconnect(self) -> bool:
-        deadline = time.monotonic() + RECONNECT_SECONDS
-        attempt = 0
-        while not self._closing.is_set():
-            time.sleep(BACKOFF[min(attempt, len(BACKOFF) - 1)])
-            attempt += 1
-            try:
-                ws = self._connect(since=self.last_seq)
-            except (OSError, InvalidHandshake, InvalidURI, TimeoutError):
-                if time.monotonic() > deadline:
-                    self.messages.put(
-                        {"type": "gone", "message": f"the server did not come back within {RECONNECT_SECONDS:g} s"}
-                    )
-                    return False
-                continue
-            with self._lock:
-                if self._closing.is_set():
-                    ws.close()
-                    return False
-                self._ws = ws
-            return True
-        return False
