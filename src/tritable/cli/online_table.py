@@ -183,8 +183,7 @@ class OnlineTable:
                 self.view = message["view"]
             self.legal = list(message.get("legal") or [])
             if pending is not None and message.get("move_id") == pending:
-                say_refused(self.console, f"the table moved on before your action arrived ({text})", "here it is now")
-                return "done"
+                return "stale"
             return None
         if pending is not None and message.get("move_id") not in (None, pending):
             return None
@@ -477,17 +476,29 @@ class OnlineTable:
 
     def send(self, notation: str, seq: int) -> str:
         """Send the action, then take in what the server says until it answers it: ``"done"``
-        (played, or the table moved on) or ``"refused"`` (said why)."""
-        move_id = f"{self.seat}-{secrets.token_hex(6)}"
-        try:
-            self.socket.send({"type": "action", "seq": seq, "move_id": move_id, "action": notation})
-        except SocketDown as exc:
-            say_refused(self.console, f"{exc}: your action was not sent", "the table comes back with its position")
-            return "done"
+        (played, or the table moved on) or ``"refused"`` (said why).
+
+        A choice at a simultaneous turn that crossed another seat's (which moved ``seq`` on) is
+        sent again with the new ``seq`` while it is still legal, as the API asks: the other
+        choice changed nothing this seat may see. Any other move overtaken is chosen again."""
         while True:
-            outcome = self.handle(self.next_message(), pending=move_id)
-            if outcome is not None:
+            move_id = f"{self.seat}-{secrets.token_hex(6)}"
+            try:
+                self.socket.send({"type": "action", "seq": seq, "move_id": move_id, "action": notation})
+            except SocketDown as exc:
+                say_refused(self.console, f"{exc}: your action was not sent", "the table comes back with its position")
+                return "done"
+            outcome = None
+            while outcome is None:
+                outcome = self.handle(self.next_message(), pending=move_id)
+            if outcome != "stale":
                 return outcome
+            turn = (self.view or {}).get("turn") or {}
+            if turn.get("kind") == "simultaneous" and notation in self.legal:
+                seq = self.seq
+                continue
+            say_refused(self.console, "the table moved on before your action arrived", "here it is now")
+            return "done"
 
     # -- the end ----------------------------------------------------------------------------------
 
