@@ -77,7 +77,8 @@ def test_a_complete_triple_triad_against_an_ai_seat(server: ServerProcess, tmp_p
         if index == 1:
             break
         rows = screen.check_turn("Triple Triad")
-        assert any("▒▒▒▒ (hidden)" in row for row in rows)  # P2's hand stays hidden
+        if turns == 0:  # P2's hand stays hidden (a trade at the end shows the cards it brought)
+            assert any("▒▒▒▒ (hidden)" in row for row in rows), "\n".join(rows)
         if turns == 1:
             term.send("undo")
             term.wait(r"no undo online: the server's table is the game")
@@ -99,15 +100,18 @@ def test_a_complete_triple_triad_against_an_ai_seat(server: ServerProcess, tmp_p
     out = term.output
     assert re.search(r"winner: P\d|a draw", out), out[-2000:]
     assert "the server keeps the record" in out
-    assert turns in (4, 5)  # P1 lays five cards or four, as the first player is drawn
+    assert turns in (4, 5, 6)  # P1 lays five cards or four, as the first player is drawn (and may take one)
 
 
-def test_triominos_first_turns_at_80x24(server: ServerProcess, tmp_path: Path) -> None:
-    term = client(server, "triominos", "--ai", "2=easy", "--name", "Ann", cwd=tmp_path)
+@pytest.mark.parametrize(("game", "name"), [("triominos", "Triominos"), ("triatri", "TriATri")])
+def test_other_games_first_turns_at_80x24(server: ServerProcess, tmp_path: Path, game: str, name: str) -> None:
+    """Triominos' draws, TriATri's simultaneous start cards (the AI's choice may cross P1's: it is
+    sent again by itself), each turn one screen."""
+    term = client(server, game, "--ai", "2=easy", "--name", "Ann", cwd=tmp_path)
     screen = Screen(term)
     for _ in range(3):
         term.wait(PROMPT)
-        screen.check_turn("Triominos")
+        screen.check_turn(name)
         term.send("1")
     term.wait(PROMPT)
     assert "P1 Ann (you) plays" in term.output
@@ -133,6 +137,10 @@ def test_listing_tables_and_joining_one_from_the_list(server: ServerProcess, tmp
     number = row.split()[0]
     term.send("42")
     term.wait(r"✗ choose a table 1-\d+")
+    term.send("new chess")
+    term.wait(r"✗ unknown game 'chess'")
+    term.send("new triad --ai 3=easy")
+    term.wait(r"✗ --ai: seats are numbered 1-2")
     term.send(number)
     term.wait(PROMPT)
     assert f"table {table_id}" in term.output and "P1 Cleo (you)" in term.output
@@ -228,6 +236,9 @@ def test_bad_input_is_an_error_line(server: ServerProcess, tmp_path: Path) -> No
     assert "for online play, with --server URL" in refused("triad", "--table", "x")
     assert "local play only" in refused("triad", "--server", server.base, "--hotseat")
     assert "--clock '3x': --clock MIN+SEC" in refused("triad", "--server", server.base, "--clock", "3x")
+    assert "--seat: seats are numbered 1-2" in refused("triad", "--server", server.base, "--seat", "3")
+    assert "unknown game 'chess'" in refused("chess", "--server", server.base)
+    assert "--watch watches a table: give --table ID" in refused("triad", "--server", server.base, "--watch")
     with server.http() as http:
         full, _ = create(http, "triad", 2, {}, {1: "easy"})  # P1 joined and playing: no free seat
         open_table = http.post("/api/tables", json={"game": "triatri", "players": 3, "name": "Dee"}).json()

@@ -207,7 +207,8 @@ class OnlineTable:
             if sealed:
                 line.append(" has chosen")
             else:
-                line.append(" plays ")
+                simultaneous = ((before or {}).get("turn") or {}).get("kind") == "simultaneous"
+                line.append(" chooses " if simultaneous else " plays ")
                 line.append(str(event.get("action")), style="bold")
                 if before is not None:
                     for said in event_lines(self.view or {}):
