@@ -243,6 +243,8 @@ def test_bad_input_is_an_error_line(server: ServerProcess, tmp_path: Path) -> No
         full, _ = create(http, "triad", 2, {}, {1: "easy"})  # P1 joined and playing: no free seat
         open_table = http.post("/api/tables", json={"game": "triatri", "players": 3, "name": "Dee"}).json()
     assert f"table {full} has no free seat: --watch watches it" in refused("--server", server.base, "--table", full)
+    wrong = refused("--server", server.base, "--table", full, "--seat", "1", "--token", "not-the-token")
+    assert "not the token of P1" in wrong, wrong
     said = refused("--server", server.base, "--table", open_table["table"]["id"], "--seat", "1")
     assert f"P1 of table {open_table['table']['id']} is taken" in said, said
 

@@ -102,8 +102,7 @@ class TableSocket:
                         self._ws = ws
                     connected, attempt = True, 0
                     self._ready.set()
-                    self._read(ws)
-                    close_code = ws.close_code
+                    close_code = self._read(ws)
             except (OSError, InvalidHandshake, InvalidURI, TimeoutError, ConnectionClosed) as exc:
                 if not connected:  # the first connection: open() raises it
                     self._error = exc
@@ -129,7 +128,8 @@ class TableSocket:
             lost_at = time.monotonic()
             time.sleep(BACKOFF[0])
 
-    def _read(self, ws: ClientConnection) -> None:
+    def _read(self, ws: ClientConnection) -> int | None:
+        """Read until the socket closes; the close code the server sent (None: none, or a clean close)."""
         try:
             for text in ws:
                 try:
@@ -138,8 +138,11 @@ class TableSocket:
                     continue  # not JSON: no message of the server's
                 if isinstance(message, dict):
                     self._received(message)
-        except (ConnectionClosed, OSError):
+        except ConnectionClosed as exc:
+            return exc.rcvd.code if exc.rcvd is not None else None
+        except OSError:
             pass
+        return None
 
     def _received(self, message: dict[str, Any]) -> None:
         kind = message.get("type")
