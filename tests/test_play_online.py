@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import random
 import re
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -219,6 +220,21 @@ async def _play_out(server: ServerProcess, table_id: str, seat: int, token: str)
         await play_out([player], random.Random(1))
     finally:
         await player.close()
+
+
+def test_a_seat_whose_time_runs_out_is_the_ai_s(server: ServerProcess, tmp_path: Path) -> None:
+    """A 3-second clock: the person does not answer, the server hands the seat to an AI; the next
+    line typed finds the table moved on, and the client watches the AI finish the game."""
+    term = client(server, "triple-triad", "--ai", "2=easy", "--name", "Hal", "--clock", "0.05+0", cwd=tmp_path)
+    term.wait(PROMPT)
+    time.sleep(4.5)  # the clock runs out; the sweeper (every second) hands the seat over
+    term.send("11")
+    term.wait(r"P1 Hal \(you\)'s time ran out: an AI \(normal\) plays for them")
+    term.wait(r"your seat is the AI's now")
+    term.wait(r"result")
+    assert term.end() == 0
+    assert "0:03 each + 0 s a move" in " ".join(term.output.split())  # the header says the clock
+    assert "P1>" not in term.output[term.output.index("your seat is the AI's now") :]
 
 
 def test_bad_input_is_an_error_line(server: ServerProcess, tmp_path: Path) -> None:

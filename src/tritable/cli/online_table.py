@@ -142,7 +142,8 @@ class OnlineTable(TableView):
         return "refused" if pending is not None else None
 
     def waiting(self) -> None:
-        """Say once per position who the table waits for (a spectator sees each position)."""
+        """Say once per position who the table waits for (a spectator, and a seat an AI took over,
+        sees each position)."""
         key = (self.seq, self.status)
         if self.waiting_said == key:
             return
@@ -157,7 +158,7 @@ class OnlineTable(TableView):
             self.console.print(Text(f"waiting for players at {', '.join(free)}; they join with:", style="yellow"))
             self.console.print(Text(command, style="bold"))
             return
-        if self.seat is None:
+        if self.seat is None or self.replaced:
             if self.view is not None:
                 self.show(None)
             return

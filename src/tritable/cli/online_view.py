@@ -46,6 +46,8 @@ class TableView:
         self.seq = 0
         self.log: list[Said] = []
         self.moves = 0
+        self.replaced = False
+        """Whether the seat's time ran out and an AI plays it for the rest of the game."""
         self.interactive = sys.stdin.isatty()
         self.screens = interactive_screen(console) and self.interactive
 
@@ -71,7 +73,9 @@ class TableView:
         return str(self.table.get("status"))
 
     def my_turn(self) -> bool:
-        return self.seat is not None and bool(self.legal) and self.status == "playing"
+        """Whether the seat is to act (the server lists its legal actions), and is still its own:
+        once its time ran out and an AI took it over, the person watches."""
+        return self.seat is not None and bool(self.legal) and self.status == "playing" and not self.replaced
 
     # -- saying what happened ---------------------------------------------------------------------
 
@@ -80,6 +84,8 @@ class TableView:
         end of a round is drawn from (None: events caught up, whose views are gone)."""
         kind = event.get("kind")
         seat = event.get("seat")
+        if kind == "timeout" and seat == self.seat and self.seat is not None and event.get("then") == "ai":
+            self.replaced = True
         if kind == "move" and isinstance(seat, int):
             self.moves += 1
             sealed = bool(event.get("sealed"))
@@ -118,6 +124,8 @@ class TableView:
             then = event.get("then")
             tail = f": an AI ({event.get('level')}) plays for them" if then == "ai" else ": they forfeit"
             self.console.print(Text.assemble(who, Text(f"'s time ran out{tail}", style="yellow")))
+            if seat == self.seat and then == "ai":
+                self.console.print(Text("your seat is the AI's now: you watch the rest of the game", style="yellow"))
 
     def header(self) -> None:
         self.console.print(Rule(Text(f"{self.game.name} · {self.game.players} players · online", style="bold")))
