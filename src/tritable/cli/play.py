@@ -15,6 +15,9 @@ a "pass to P2" screen waits before a seat's hand is shown.
 Saves are game records (:class:`tritable.Record`, JSON) whose ``names`` say which seats were AI
 (``"P2 (AI hard)"``), so ``--load FILE`` continues a saved game with the same seats and
 ``tritable replay`` reads saves.
+
+``--server URL`` plays a game server's tables instead (:mod:`tritable.cli.online`): the same
+screens and prompt, the server dealing, refereeing and keeping the record.
 """
 
 from __future__ import annotations
