@@ -248,6 +248,7 @@ def test_bad_input_is_an_error_line(server: ServerProcess, tmp_path: Path) -> No
 
     assert "cannot reach the server" in refused("--server", "http://127.0.0.1:9")
     assert "give an http:// or https:// address" in refused("--server", "ftp://example.org")
+    assert "is no tritable server" in refused("--server", f"{server.base}/elsewhere")
     assert "there is no table 'nosuchtable'" in refused("--server", server.base, "--table", "nosuchtable")
     assert "for online play, with --server URL" in refused("triad", "--table", "x")
     assert "local play only" in refused("triad", "--server", server.base, "--hotseat")

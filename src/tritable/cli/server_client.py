@@ -88,7 +88,12 @@ class Server:
 
     def check(self) -> None:
         """That a tritable server answers at the address."""
-        data = self.call("GET", "/api/health")
+        try:
+            data = self.call("GET", "/api/health")
+        except ServerError as exc:
+            if exc.code == "unreachable" or exc.code == "bad_url":
+                raise
+            raise ServerError("not_tritable", f"{self.base} is no tritable server ({exc.message})") from None
         if not isinstance(data, dict) or data.get("status") != "ok":
             raise ServerError("not_tritable", f"{self.base} does not answer as a tritable server does")
 
