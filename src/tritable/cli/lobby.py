@@ -114,7 +114,16 @@ def new_table(
 
 
 def parse_new(line: str) -> NewTable:
-    """The lobby's ``new GAME [--players N] [-o K=V]... [--ai S=L]... [--clock SPEC] [--seat N]``."""
+    """The lobby's ``new GAME [--players N] [-o K=V]... [--ai S=L]... [--clock SPEC] [--seat N]``.
+
+    >>> new = parse_new("new triatri --players 3 --ai 3=easy -o x=1 --clock 24h")
+    Traceback (most recent call last):
+    ...
+    tritable.cli.lobby.LobbyError: triatri has no option 'x' (options: none)
+    >>> new = parse_new("new triatri --players 3 --ai 3=easy --clock 24h --seat 2")
+    >>> new.body("Ann")["seats"], new.body("Ann")["seat"], new.clock
+    ([{'kind': 'open'}, {'kind': 'open'}, {'kind': 'ai', 'level': 'easy'}], 1, {'mode': 'turn', 'hours_per_move': 24.0})
+    """
     try:
         words = shlex.split(line)
     except ValueError as exc:
