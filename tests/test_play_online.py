@@ -150,6 +150,16 @@ def test_listing_tables_and_joining_one_from_the_list(server: ServerProcess, tmp
     assert term.end() == 0
     with server.http() as http:
         assert http.get(f"/api/tables/{table_id}").json()["seats"][0]["name"] == "Cleo"
+    watcher = client(server, cwd=tmp_path)
+    watcher.wait("table> ")
+    lines = watcher.before.splitlines()
+    at = next(i for i, line in enumerate(lines) if f"table {table_id} · options: default" in line)
+    assert "playing" in lines[at - 1]  # Cleo's seat filled the table, which started
+    watcher.send(f"watch {lines[at - 1].split()[0]}")
+    watcher.wait("you watch")
+    watcher.wait(r"waiting for|Triad · action")
+    watcher.child.sendintr()
+    assert watcher.end() == 130
 
 
 def _both(terms: list[Term], pattern: str) -> int:
