@@ -12,6 +12,7 @@ observation *strings* are the view itself, whole.
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from typing import Any, cast
 
@@ -23,7 +24,7 @@ from tritable.interop.tables import TT_ELEMENTS, triominos_cells
 Piece = tuple[str, tuple[int, ...]]
 
 
-class Encoder:
+class Encoder(ABC):
     """Writes a view into a flat float32 vector of ``size`` numbers; ``pieces`` names its parts."""
 
     pieces: list[Piece]
@@ -40,8 +41,9 @@ class Encoder:
             at += n
         self.size = at
 
+    @abstractmethod
     def _pieces(self) -> list[Piece]:
-        raise NotImplementedError
+        """The named parts of the tensor and their shapes, in order."""
 
     def split(self, tensor: np.ndarray) -> dict[str, np.ndarray]:
         """Named, shaped views into ``tensor`` (no copies)."""
@@ -52,9 +54,9 @@ class Encoder:
         first = 0 if seat is None else seat
         return [(first + i) % self.players for i in range(self.players)]
 
+    @abstractmethod
     def encode(self, view: Mapping[str, Any], parts: dict[str, np.ndarray]) -> None:
         """Fill ``parts`` (zeroed) from ``view``."""
-        raise NotImplementedError
 
     def common(self, view: Mapping[str, Any], parts: dict[str, np.ndarray]) -> list[int]:
         order = self.order(view["seat"])

@@ -41,6 +41,7 @@ when the deal is complete, so every view starts after the deal (see ``tritable.i
 from __future__ import annotations
 
 import operator
+from abc import ABC, abstractmethod
 from collections import Counter
 from collections.abc import Callable, Sequence
 from functools import cache
@@ -184,27 +185,27 @@ def action_table(game: Game) -> ActionTable:
 # -- the deal ------------------------------------------------------------------------------------
 
 
-class Dealer:
+class Dealer(ABC):
     """A game's setup as ``steps`` chance outcomes; see the module docstring for each game."""
 
     steps: int
     max_outcomes: int
 
+    @abstractmethod
     def outcomes(self, drawn: Sequence[int]) -> list[tuple[int, float]]:
         """The next step's outcomes with their probabilities, after the outcomes ``drawn``."""
-        raise NotImplementedError
 
+    @abstractmethod
     def setup(self, drawn: Sequence[int]) -> JSON:
         """The setup JSON the ``steps`` outcomes ``drawn`` deal."""
-        raise NotImplementedError
 
     def possible(self, drawn: Sequence[int], outcome: int) -> bool:
         """Whether ``outcome`` is one of the next step's outcomes."""
         return any(o == outcome for o, _ in self.outcomes(drawn))
 
+    @abstractmethod
     def describe(self, step: int, outcome: int) -> str:
         """Text for ``outcome`` at chance step ``step``."""
-        raise NotImplementedError
 
 
 TT_ELEMENTS = ("earth", "fire", "holy", "ice", "poison", "thunder", "water", "wind")
