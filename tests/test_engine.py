@@ -643,3 +643,17 @@ def test_a_random_step_at_a_chance_turn_draws_by_the_odds() -> None:
     assert 160 <= rolls.count(6) <= 240  # half the time, not a sixth (about 67)
     state = loaded.new_state(seed=1)
     assert random_playout(state, random.Random(1)) == len(state.history) and state.is_terminal()
+
+
+@pytest.mark.parametrize("seed", [0, 1, 7, 2**31 - 1, 2**32, 2**70 + 3, 10**300, "0", "tritable", ""])
+def test_setup_rng_draws_as_random_random(seed: int | str) -> None:
+    # setup_rng seeds a whole number once, by hand: the numbers must be those of random.Random(seed).
+    rng = new_game("triad").setup_rng(seed)
+    reference = random.Random(seed)
+    assert type(rng) is random.Random
+    assert rng.getstate() == reference.getstate()
+    assert [rng.random(), rng.getrandbits(77), rng.gauss(0, 1)] == [
+        reference.random(),
+        reference.getrandbits(77),
+        reference.gauss(0, 1),
+    ]

@@ -13,6 +13,7 @@ and :meth:`Game.string_to_action`.
 
 from __future__ import annotations
 
+import _random
 import copy
 import enum
 import functools
@@ -434,6 +435,13 @@ class Game(metaclass=_GameMeta):
         if isinstance(seed, int) and seed >= SEED_BOUND:
             # A record keeps the seed, and Python will not write a number of 4,300 digits as text.
             raise SetupError(f"{self.id}: a whole-number seed has at most {SEED_DIGITS:,} digits")
+        if type(seed) is int:
+            # random.Random(seed), seeded once: its constructor seeds twice (in C, then in Python's
+            # seed), which costs a new game as much as its deal. The same numbers follow.
+            rng = _new_random(random.Random)
+            _seed_random(rng, seed)
+            rng.gauss_next = None  # type: ignore[attr-defined]  # random.Random.seed's other half
+            return rng
         return random.Random(seed)
 
     def new_state(self, seed: int | str | None = None, setup: Mapping[str, Any] | None = None) -> State:
@@ -591,8 +599,11 @@ class State(ABC):
         if player is None:
             if p >= 0:
                 return self._legal_actions(p)
-        elif player == p and type(player) is int and (p >= 0 or p == CHANCE):
-            return self._legal_actions(p)
+        elif type(player) is int:
+            if player == p and (p >= 0 or p == CHANCE):
+                return self._legal_actions(p)
+            if p == SIMULTANEOUS and 0 <= player < self.game.players:  # the seats' own fast path
+                return self._legal_actions(player) if player in self.players_to_move() else []
         seat = self._listing_seat(player, p)
         return [] if seat is None else self._legal_actions(seat)
 
@@ -629,7 +640,12 @@ class State(ABC):
         the action itself in :meth:`_apply`.
         """
         p = self.current_player()
-        seat = p if p >= 0 and (player is None or (player == p and type(player) is int)) else self._acting_seat(player)
+        if p >= 0 and (player is None or (player == p and type(player) is int)):
+            seat = p
+        elif p == SIMULTANEOUS and type(player) is int and player in self.players_to_move():
+            seat = player  # a pending seat of a simultaneous turn, said in full by _acting_seat
+        else:
+            seat = self._acting_seat(player)
         self._apply(seat, action)
         self.history.append((seat, action))
 
@@ -1011,6 +1027,8 @@ def copy_json(value: Any) -> Any:
 
 
 _SCALARS = frozenset({str, int, float, bool, type(None)})
+_new_random = random.Random.__new__
+_seed_random = _random.Random.seed  # the C seed that random.Random.seed calls for a whole number
 
 
 def same_json(a: object, b: object) -> bool:

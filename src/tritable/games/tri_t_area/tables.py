@@ -42,6 +42,10 @@ FIVE: int = DATA["five"]["rank"]
 FIVE_VALUES: tuple[int, ...] = tuple(DATA["five"]["values"])
 FIVE_COST: int = DATA["five"]["cost"]
 VARIANTS = 1 + len(FIVE_VALUES)
+CARD_PLAYS = tuple(
+    tuple(range(c * VARIANTS, (c + 1) * VARIANTS)) if CARD_RANK[c] == FIVE else (c * VARIANTS,) for c in range(NCARDS)
+)
+"""Per card, its play actions: a Five's each value it may take, any other card's one."""
 
 ROWS = len(DATA["board"])
 COLS = len(DATA["board"][0])

@@ -29,12 +29,15 @@ def read_setup(setup: Mapping[str, Any]) -> tuple[int, tuple[tuple[int, ...], ..
     for r, (deck, spec) in enumerate(zip(decks, ROUNDS, strict=True), 1):
         if not isinstance(deck, list):
             raise SetupError(f"round {r}'s deck must be a list of card names")
-        cards = []
-        for name in deck:
-            card = CARD_OF_NAME.get(name.upper()) if isinstance(name, str) else None
-            if card is None:
-                raise SetupError(f"round {r}'s deck holds {name!r}, which is not a card")
-            cards.append(card)
+        try:  # a deck as random_setup deals it, read at once; else name by name, to say which is bad
+            cards = list(map(CARD_OF_NAME.__getitem__, deck))
+        except (KeyError, TypeError):
+            cards = []
+            for name in deck:
+                card = CARD_OF_NAME.get(name.upper()) if isinstance(name, str) else None
+                if card is None:
+                    raise SetupError(f"round {r}'s deck holds {name!r}, which is not a card") from None
+                cards.append(card)
         if len(set(cards)) != len(cards):
             raise SetupError(f"round {r}'s deck holds a card twice")
         if set(cards) != set(spec.cards):

@@ -58,6 +58,26 @@ def _rays(sq: int) -> tuple[tuple[tuple[int, int], ...], ...]:
 RAYS = tuple(_rays(sq) for sq in range(SQUARES))
 
 
+MoveRay = tuple[int, int, int, tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+
+
+def _move_rays(sq: int, cell: int) -> tuple[MoveRay, ...]:
+    """Per ray of ``sq``, for a die there showing ``cell``'s value: the ray's three squares (a
+    shorter ray padded with ``sq``, which the die occupies, so it reads as blocked) and the moves
+    along it when one, two or all three squares are free (the die must turn: no move of its value)."""
+    v = VALUE[cell]
+    out = []
+    for ray in RAYS[sq]:
+        q1, q2, q3 = [q for q, _ in ray] + [sq] * (3 - len(ray))
+        free = [tuple(code for d, (_, code) in enumerate(ray[:k], 1) if d != v) for k in (1, 2, 3)]
+        out.append((q1, q2, q3, free[0], free[1], free[2]))
+    return tuple(out)
+
+
+MOVE_RAYS = tuple(tuple(_move_rays(sq, cell) for cell in range(7)) for sq in range(SQUARES))
+"""``MOVE_RAYS[square][cell]``: what :meth:`TriadState._moves` walks, a few tests a ray."""
+
+
 def _paths() -> tuple[tuple[int, ...] | None, ...]:
     """Per ``from * 36 + to``: the squares a die crosses and reaches (``to`` last), or None when
     ``to`` is not 1-3 squares away on a line."""

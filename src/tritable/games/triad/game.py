@@ -25,6 +25,7 @@ from tritable.games.triad import render, validation
 from tritable.games.triad.board import (
     ACTIONS,
     COLOURS,
+    MOVE_RAYS,
     NAMES,
     OWNER,
     PATH,
@@ -208,15 +209,17 @@ class TriadState(State):
         """The ordinary moves of the player to move: turn a die to v != its value, move it v."""
         board = self.board
         out: list[Action] = []
-        append = out.append
+        extend = out.extend
         for s in self.dice[self.to_move]:
-            v = VALUE[board[s]]
-            for ray in RAYS[s]:
-                for d, (q, code) in enumerate(ray, 1):
-                    if board[q]:
-                        break
-                    if d != v:
-                        append(code)
+            for q1, q2, q3, one, two, three in MOVE_RAYS[s][board[s]]:
+                if board[q1]:
+                    continue
+                if board[q2]:
+                    extend(one)
+                elif board[q3]:
+                    extend(two)
+                else:
+                    extend(three)
         return out
 
     def _stalemate_moves(self) -> list[Action]:

@@ -166,6 +166,7 @@ class TriATriState(State):
         "_start",
         "_starter",
         "_supply",
+        "_to_move",
         "_trick",
         "_tricks",
         "_values",
@@ -206,6 +207,9 @@ class TriATriState(State):
         self._supply = [GEMS_PER_COLOUR] * 3
         self._end = -1
         self._instant = -1
+        self._to_move = SIMULTANEOUS
+        """What :meth:`current_player` answers, kept up to date by every change of the phase, the
+        leader or the trick (the protocol asks it twice an action: deriving it each time costs)."""
 
     def _new_round(self, r: int) -> None:
         n = self._n
@@ -220,10 +224,16 @@ class TriATriState(State):
         self._repicks = []
         self._leader = -1
         self._tricks = []
+        self._to_move = SIMULTANEOUS
 
     # -- turn ---------------------------------------------------------------------------------------
 
     def current_player(self) -> int:
+        return self._to_move
+
+    def _seat_to_move(self) -> int:
+        """:meth:`current_player` worked out from the phase, the leader and the trick: for a
+        state read from JSON or a view."""
         phase = self._phase
         if phase == PLAY:
             return (self._leader + len(self._plays)) % self._n
@@ -235,7 +245,8 @@ class TriATriState(State):
 
     def players_to_move(self) -> tuple[int, ...]:
         if self._phase == REVEAL:
-            return tuple(s for s in range(self._n) if self._pending[s] < 0)
+            pending = self._pending
+            return tuple([s for s in range(self._n) if pending[s] < 0])
         p = self.current_player()
         return (p,) if p >= 0 else ()
 
@@ -277,7 +288,8 @@ class TriATriState(State):
         return action
 
     def _reveal(self, seat: int, action: Action) -> None:
-        card = self._card(seat, action)
+        # A card held is taken without a call: _card only to say what is wrong.
+        card = action if type(action) is int and action in self._hands[seat] else self._card(seat, action)
         pending = self._pending
         pending[seat] = card
         if min(pending) < 0:
@@ -291,7 +303,7 @@ class TriATriState(State):
             self._hands[s].remove(c)
         self._start = pending
         self._pending = [-1] * self._n
-        self._starter = self._leader = starter
+        self._starter = self._leader = self._to_move = starter
         self._phase = GEM
 
     def _choose_gem(self, seat: int, action: Action) -> None:
@@ -306,8 +318,8 @@ class TriATriState(State):
         self._phase = PLAY
 
     def _play(self, seat: int, action: Action) -> None:
-        card = self._card(seat, action)
         hand = self._hands[seat]
+        card = action if type(action) is int and action in hand else self._card(seat, action)
         if card != FAKE:
             colour = (self._gem - GEM_SUPPLY) % 3
             if COLOUR[card] != colour:
@@ -320,9 +332,12 @@ class TriATriState(State):
                         )
         hand.remove(card)
         lay(self._slots, self._values, card)
-        self._plays.append(card)
+        plays = self._plays
+        plays.append(card)
         if len(self._slots) == self._n:
             self._finish_trick()
+        else:
+            self._to_move = (self._leader + len(plays)) % self._n
 
     def _finish_trick(self) -> None:
         n = self._n
@@ -345,7 +360,7 @@ class TriATriState(State):
         self._values = []
         self._gem = -1
         self._trick += 1
-        self._leader = winner
+        self._leader = self._to_move = winner
         if won[0] >= 2 and won[1] >= 2 and won[2] >= 2:
             self._instant = winner
             self._over(0)
@@ -362,6 +377,7 @@ class TriATriState(State):
         self._end = reason
         self._phase = OVER
         self._leader = -1
+        self._to_move = TERMINAL
 
     # -- results ------------------------------------------------------------------------------------
 
@@ -521,6 +537,7 @@ class TriATriState(State):
         new._supply = self._supply[:]
         new._end = self._end
         new._instant = self._instant
+        new._to_move = self._to_move
         return new
 
     def key(self) -> Hashable:

@@ -25,6 +25,7 @@ from tritable.games.triatri.cards import (
     PLAY,
     REVEAL,
     ROUNDS,
+    TEXT_CARD,
     TRICKS_PER_ROUND,
     Trick,
     laid_out,
@@ -54,8 +55,11 @@ def read_setup(game: TriATri, setup: Mapping[str, Any]) -> tuple[tuple[int, ...]
     for r, deck in enumerate(decks):
         if not isinstance(deck, list):
             raise SetupError(f"triatri: deck {r} must be a list of cards")
-        codes = tuple(parse_card(text, SetupError) for text in deck)
-        if sorted(codes) != sorted(game.deck):
+        try:  # a deck as random_setup deals it, read at once; else card by card, to name a fault
+            codes = tuple(map(TEXT_CARD.__getitem__, deck))
+        except (KeyError, TypeError):
+            codes = tuple(parse_card(text, SetupError) for text in deck)
+        if sorted(codes) != game._sorted_deck:
             raise SetupError(
                 f"triatri: deck {r} must hold each card of the {game.players}-player deck once "
                 f"({len(game.deck)} cards: each colour 2..{game.players + 4}, {FAKES[game.players]} fakes)"
@@ -157,6 +161,7 @@ def read_public(state: TriATriState, data: Mapping[str, Any]) -> None:
         raise StateError(f"unknown end {end!r}")
     state._end = -1 if end is None else ENDS.index(end)
     state._instant = seat_or_none(data["instant_winner"], n)
+    state._to_move = state._seat_to_move()
 
 
 def check(state: TriATriState) -> None:

@@ -78,7 +78,7 @@ from tritable.games.triominos.tiles import (
     tri_xy,
 )
 from tritable.games.triominos.validation import draws, read_setup, read_state
-from tritable.games.triominos.views import last_round_json, layout_json, log_json, seat_view, state_json
+from tritable.games.triominos.views import last_round_json, log_json, seat_view, state_json
 
 
 class Triominos(Game):
@@ -247,7 +247,7 @@ class TriominosState(State):
         self._moves: list[Action] | None = None
         self._events: list[tuple[Any, ...]] = []
         """What the last action did, as raw events (see :meth:`event_json`): every tile named."""
-        self._last_round: tuple[tuple[int, ...], tuple[str, ...], int] | None = None
+        self._last_round: tuple[tuple[int, ...], dict[int, int], int] | None = None
         """The round the last action ended: the racks left, the final layout and its last tile."""
 
     # -- rounds ---------------------------------------------------------------------------------
@@ -343,7 +343,8 @@ class TriominosState(State):
     def _end_round(self, end: str, winners: tuple[int, ...], gains: tuple[int, ...], sums: tuple[int, ...]) -> None:
         self.log.append((self.round, self.start, end, winners, gains, sums))
         # The view shows the finished round until the next action: the next deal clears the table.
-        self._last_round = (tuple(self.racks), tuple(layout_json(self.layout)), self.last)
+        # The layout itself, written out only if a view asks: the next round lays on a new dict.
+        self._last_round = (tuple(self.racks), self.layout, self.last)
         self._events.append(("round_end", self.round, end, winners, gains, sums))
         for s, g in enumerate(gains):
             self._score(s, g)
@@ -499,7 +500,8 @@ class TriominosState(State):
         round_before = self.round
         if len(action) == 4:
             tile, x, y, rot = action
-            if not (is_int(tile) and is_int(x) and is_int(y) and is_int(rot)):
+            # No calls: this runs at every lay of a playout.
+            if not (type(tile) is int and type(x) is int and type(y) is int and type(rot) is int):
                 raise IllegalActionError(f"{shown(action)} is not a triominos action")
             if self.choice:
                 self._apply_start(seat, tile, x, y, rot)

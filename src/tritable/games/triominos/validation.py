@@ -229,11 +229,13 @@ def read_ended(state: TriominosState, data: Mapping[str, Any], viewer: int | Non
         final = last_round["layout"]
         if not isinstance(final, list) or not all(isinstance(text, str) for text in final):
             raise StateError("'last_round' has its final layout as a list of placements")
+        final_layout: dict[int, int] = {}
         for text in final:
             try:
-                parse_placement(text)
+                tile, x, y, rot = parse_placement(text)
             except NotationError as exc:
                 raise StateError(f"bad layout entry {text!r} in 'last_round': {exc}") from None
+            final_layout[tri_id(x, y)] = tile * 3 + rot
         last = last_round["last"]
         if last is None:
             t = -1
@@ -241,7 +243,7 @@ def read_ended(state: TriominosState, data: Mapping[str, Any], viewer: int | Non
             t = tri_id(last[0], last[1])
         else:
             raise StateError(f"'last_round''s 'last' is the x, y of the tile laid last, not {last!r}")
-        state._last_round = (masks, tuple(final), t)
+        state._last_round = (masks, final_layout, t)
         if not same_json(state._last_round_json(), copy_json(last_round)):
             raise StateError("'last_round' is not the last round of the log, with its racks left and layout")
     events = data.get("events", [])

@@ -59,7 +59,7 @@ def last_round_json(state: TriominosState) -> JSON | None:
     racks, final, last = state._last_round
     data = log_json(state.log[-1])
     data["racks"] = [[NAMES[t] for t in mask_tiles(r)] for r in racks]
-    data["layout"] = list(final)
+    data["layout"] = layout_json(final)
     data["last"] = list(tri_xy(last)) if last >= 0 else None
     return data
 
