@@ -7,6 +7,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import random
+import subprocess
+import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -110,3 +113,46 @@ def test_sigkill_and_restart_mid_game(backend: str, tmp_path: Path) -> None:
                     check_record(record, moves)
         finally:
             server.stop()
+
+
+_POOL_SCRIPT = """
+import asyncio, sys
+from tritable.server.ai import AIPool
+
+async def main():
+    pool = AIPool(2)
+    await pool.warm()
+    print(*sorted(pool._pool()._processes), flush=True)
+    await asyncio.sleep(600)
+
+if __name__ == "__main__":  # spawned workers import this file too
+    asyncio.run(main())
+"""
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads processes from Linux's /proc")
+def test_ai_workers_leave_with_a_killed_server(tmp_path: Path) -> None:
+    # A server killed outright cannot stop its AI workers: they must notice and leave by themselves.
+    script = tmp_path / "pool.py"
+    script.write_text(_POOL_SCRIPT)
+    server = subprocess.Popen([sys.executable, str(script)], stdout=subprocess.PIPE, text=True)
+    try:
+        assert server.stdout is not None
+        workers = [int(pid) for pid in server.stdout.readline().split()]
+        assert len(workers) == 2
+        assert all(_alive(pid) for pid in workers)
+    finally:
+        server.kill()
+        server.wait()
+    deadline = time.monotonic() + 30  # they look once a second; a loaded machine may take longer
+    while any(_alive(pid) for pid in workers) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert not any(_alive(pid) for pid in workers)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().split(") ", 1)[1][0] != "Z"  # a zombie has left; only its entry remains
+    except FileNotFoundError:
+        return False

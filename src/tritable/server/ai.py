@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import asyncio
 import multiprocessing
+import os
 import random
+import threading
+import time
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
@@ -33,6 +36,22 @@ def choose(game_id: str, players: int, options: dict[str, Any], state: dict[str,
     return game.action_to_string(action)
 
 
+def _watch_parent(parent: int) -> None:
+    """A worker's initializer: leave when the server is gone. A server killed outright (SIGKILL,
+    out of memory) cannot stop its workers, and a worker waiting for work never notices: without
+    this each crash would leave its workers behind for good."""
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(PARENT_CHECK_SECONDS)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="watch-server", daemon=True).start()
+
+
+PARENT_CHECK_SECONDS = 1.0
+
+
 def _warm() -> bool:
     import tritable.ai  # noqa: F401  (what every think needs, imported before the first one)
 
@@ -48,7 +67,12 @@ class AIPool:
 
     def _pool(self) -> ProcessPoolExecutor:
         if self._executor is None:
-            self._executor = ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"))
+            self._executor = ProcessPoolExecutor(
+                self.workers,
+                mp_context=multiprocessing.get_context("spawn"),
+                initializer=_watch_parent,
+                initargs=(os.getpid(),),
+            )
         return self._executor
 
     async def choose(self, game_id: str, players: int, options: dict[str, Any], state: dict[str, Any], seat: int,
