@@ -9,13 +9,12 @@ A full run takes about an hour and a half on two cores (``hard`` thinks up to 0.
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import sys
 import time
 from typing import Any
 
-from benchargs import known_game, output_file, positive_float, positive_int, run
+from benchargs import known_game, output_file, positive_float, positive_int, run, write_json
 
 import tritable
 from tritable.ai.arena import run_arena
@@ -80,7 +79,7 @@ def main() -> None:
             flush=True,
         )
         rows.append({"report": report, "wall_seconds": time.perf_counter() - start})
-    write_json(args.json, rows)
+    write_reports(args.json, rows)
 
 
 def results(pair: dict[str, Any]) -> str:
@@ -95,19 +94,10 @@ def seconds(agent: dict[str, Any]) -> str:
     return f"{agent['mean_seconds_per_move']:.2f} ({agent['max_seconds_per_move']:.2f})"
 
 
-def write_json(path: str | None, rows: list[dict[str, Any]]) -> None:
+def write_reports(path: str | None, rows: list[dict[str, Any]]) -> None:
     """Every match's report, with the machine's Python and cores, to ``path`` (if given)."""
     if path:
-        data = {"python": sys.version.split()[0], "cores": os.cpu_count(), "matches": rows}
-        if os.path.exists(path) and not os.path.isfile(path):  # a device such as /dev/stdout
-            with open(path, "w", encoding="utf-8") as out:
-                json.dump(data, out, indent=1)
-            return
-        # Written beside it and then moved over it: a failed write leaves the earlier results whole.
-        partial = f"{path}.partial"
-        with open(partial, "w", encoding="utf-8") as out:
-            json.dump(data, out, indent=1)
-        os.replace(partial, path)
+        write_json(path, {"python": sys.version.split()[0], "cores": os.cpu_count(), "matches": rows})
 
 
 if __name__ == "__main__":

@@ -7,6 +7,7 @@ refuses.
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import os
 import sys
@@ -72,6 +73,19 @@ def output_file(text: str) -> str:
     elif not os.access(folder, os.W_OK | os.X_OK):
         raise argparse.ArgumentTypeError(f"cannot write in {folder} (permission)")
     return text
+
+
+def write_json(path: str, data: object) -> None:
+    """Write ``data`` to ``path`` whole or not at all: beside it first, then moved over it, so a
+    failed write leaves the earlier results whole (a device such as /dev/stdout is written to)."""
+    if os.path.exists(path) and not os.path.isfile(path):
+        with open(path, "w", encoding="utf-8") as out:
+            json.dump(data, out, indent=1)
+        return
+    partial = f"{path}.partial"
+    with open(partial, "w", encoding="utf-8") as out:
+        json.dump(data, out, indent=1)
+    os.replace(partial, path)
 
 
 def fail(why: str) -> NoReturn:

@@ -29,7 +29,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from benchargs import fail, output_file, run
+from benchargs import fail, output_file, run, write_json
 
 # Games a case: about 0.1 s of native time each, 5-20 s under valgrind.
 GAMES = {
@@ -47,15 +47,17 @@ GAMES = {
 def play(case: int, games: int, warm: int) -> None:
     """The child: ``warm`` games from other seeds, then ``games`` games of bench case ``case``."""
     from tritable.cli.bench import CASES
-    from tritable.engine import TERMINAL, new_game
-    from tritable.engine.playout import random_step
+    from tritable.engine import Game, new_game
 
     _, gid, players, options, _ = CASES[case]
     game = new_game(gid, players, options)
+    try:
+        from tritable.cli.bench import random_game
+    except ImportError:  # older code (8df170e): the same loop, written out there
+        from tritable.engine import TERMINAL
+        from tritable.engine.playout import random_step
 
-    def loop(n: int, seed: int) -> None:
-        rng = random.Random(seed)
-        for _ in range(n):
+        def random_game(game: Game, rng: random.Random) -> int:
             state = game.new_state(seed=rng.getrandbits(32))
             p = state.current_player()
             while p != TERMINAL:
@@ -65,9 +67,12 @@ def play(case: int, games: int, warm: int) -> None:
                 else:
                     random_step(state, rng)
                 p = state.current_player()
+            return 0
 
-    loop(warm, 7)
-    loop(games, 1000)
+    for n, seed in ((warm, 7), (games, 1000)):
+        rng = random.Random(seed)
+        for _ in range(n):
+            random_game(game, rng)
 
 
 def count(src: Path, case: int, games: int, warm: int) -> int:
@@ -129,11 +134,7 @@ def main() -> None:
         print(line, flush=True)
         results.append(row)
     if args.json:
-        data = {"src": str(src), "python": sys.version.split()[0], "cases": results}
-        partial = f"{args.json}.partial"
-        with open(partial, "w") as f:
-            json.dump(data, f, indent=1)
-        os.replace(partial, args.json)
+        write_json(args.json, {"src": str(src), "python": sys.version.split()[0], "cases": results})
 
 
 if __name__ == "__main__":

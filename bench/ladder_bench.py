@@ -17,7 +17,7 @@ import os
 import time
 from typing import Any
 
-from arena_bench import results, seconds, write_json
+from arena_bench import results, seconds, write_reports
 from benchargs import known_game, output_file, positive_float, positive_int, run
 
 import tritable
@@ -71,7 +71,7 @@ def main() -> None:
             upper = next(a for a in report["agents"] if a["name"] == level)
             print(f"| {game_id} | {players} | {level} | {below} | {results(pair)} | {seconds(upper)} |", flush=True)
             rows.append({"report": report, "wall_seconds": time.perf_counter() - start})
-    write_json(args.json, rows)
+    write_reports(args.json, rows)
 
 
 if __name__ == "__main__":

@@ -36,15 +36,13 @@ Usage: ``.venv/bin/python bench/openspiel_arena.py [--game ID] [--players P] [--
 from __future__ import annotations
 
 import argparse
-import json
-import os
 import random
 import statistics
 import time
 from typing import Any
 
 import numpy as np
-from benchargs import fail, known_game, natural_int, output_file, positive_float, positive_int, run
+from benchargs import fail, known_game, natural_int, output_file, positive_float, positive_int, run, write_json
 
 import tritable
 from tritable.ai import make_agent
@@ -255,11 +253,8 @@ def main() -> None:
             f"| {r['game']} | {r['players']} | {r['opponent']} | {r['games']} | {r['score']:.3f} | "
             f"{r['ci95'][0]:.3f}-{r['ci95'][1]:.3f} | {r['hard_move_s']:.2f} / {r['bot_move_s']:.2f} |"
         )
-    if args.json:  # whole or not at all
-        partial = f"{args.json}.partial"
-        with open(partial, "w") as f:
-            json.dump(out, f, indent=1)
-        os.replace(partial, args.json)
+    if args.json:
+        write_json(args.json, out)
 
 
 if __name__ == "__main__":

@@ -44,6 +44,23 @@ CASES: list[tuple[str, str, int | None, dict[str, Any], dict[str, float]]] = [
 TARGET_NAMES = {"games_per_second": "games/s", "plies_per_second": "plies/s", "ratio_to_openspiel_ttt": "x ttt"}
 
 
+def random_game(game: Game, rng: random.Random) -> int:
+    """One game from a deal drawn with ``rng``, played to the end with random legal actions (chance
+    steps by their odds); returns its plies. The loop every playout benchmark times."""
+    state = game.new_state(seed=rng.getrandbits(32))
+    plies = 0
+    p = state.current_player()
+    while p != TERMINAL:
+        if p >= 0:
+            actions = state.legal_actions()
+            state.apply_action(actions[rng.randrange(len(actions))])
+        else:
+            random_step(state, rng)
+        plies += 1
+        p = state.current_player()
+    return plies
+
+
 def playout_loop(game: Game, seconds: float, seed: int) -> tuple[float, float, float]:
     """Random games for ``seconds``: (games/s, plies/s, games per CPU second)."""
     rng = random.Random(seed)
@@ -53,16 +70,7 @@ def playout_loop(game: Game, seconds: float, seed: int) -> tuple[float, float, f
     deadline = start + seconds
     now = start
     while now < deadline:
-        state = game.new_state(seed=rng.getrandbits(32))
-        p = state.current_player()
-        while p != TERMINAL:
-            if p >= 0:
-                actions = state.legal_actions()
-                state.apply_action(actions[rng.randrange(len(actions))])
-            else:
-                random_step(state, rng)
-            plies += 1
-            p = state.current_player()
+        plies += random_game(game, rng)
         games += 1
         now = time.perf_counter()
     elapsed = now - start
