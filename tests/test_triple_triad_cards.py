@@ -310,13 +310,18 @@ def test_the_solver_plays_a_setup_s_own_cards() -> None:
 def test_tables_read_one_after_another_do_not_grow_the_card_tables() -> None:
     # A server reads a setup's table per table it hosts: the ids of a table no state plays with
     # any more go to the next one, so what the process keeps is what its live tables need.
+    import copy
     import gc
+    import pickle
 
     from tritable.games.triple_triad import data
 
     game = tritable.new_game("triple-triad", options={"same": True, "plus": True})
-    kept = game.state_from_setup({"hands": OWN_HANDS, "first": 0, "cards": MOOGLES})
-    kept.apply_action(game.string_to_action("Mog King@9"))
+    original = game.state_from_setup({"hands": OWN_HANDS, "first": 0, "cards": MOOGLES})
+    original.apply_action(game.string_to_action("Mog King@9"))
+    # Copies hold the table's ids as the original did, after it is gone too.
+    kept = [copy.deepcopy(original), pickle.loads(pickle.dumps(original))]
+    del original
 
     def own_table(n: int) -> list[dict[str, Any]]:
         return [
@@ -356,8 +361,9 @@ def test_tables_read_one_after_another_do_not_grow_the_card_tables() -> None:
     assert len(data._interned) == data.custom_cards() and len(data._SPELLINGS) <= named
     with pytest.raises(NotationError, match="no card named 'Card 7 3'"):
         game.string_to_action("Card 7 3@1")  # no live table names it now
-    # The table still played kept its cards through it all.
-    assert kept.view()["cards"] == [{**c, "top": 10 if c["top"] == "A" else c["top"]} for c in MOOGLES]
-    for text in ["Moogle@2", "Geezard@5"]:
-        kept.apply_action(game.string_to_action(text))
-    assert kept.view()["board"][1] == {"card": "Moogle", "owner": 0}  # Geezard 9 9 9 9 takes it
+    # The tables still played kept their cards through it all.
+    for state in kept:
+        assert state.view()["cards"] == [{**c, "top": 10 if c["top"] == "A" else c["top"]} for c in MOOGLES]
+        for text in ["Moogle@2", "Geezard@5"]:
+            state.apply_action(game.string_to_action(text))
+        assert state.view()["board"][1] == {"card": "Moogle", "owner": 0}  # Geezard 9 9 9 9 takes it

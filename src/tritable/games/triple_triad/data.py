@@ -467,8 +467,24 @@ class CardTable:
         weakref.finalize(table, _released.append, (tuple(ids), tuple(spelt))).atexit = False
         return table
 
+    def __copy__(self) -> CardTable:
+        return self  # never changed once read: a copy of a state shares it, as a clone does
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> CardTable:
+        return self
+
+    def __reduce__(self) -> str | tuple[Any, ...]:
+        # Its ids are this process's and held for it alone: unpickled, the table is read again,
+        # which takes ids (and their release) as any table read does.
+        return "BUILTIN" if self.json is None else (_read_again, (self.json,))
+
     def __repr__(self) -> str:
         return "CardTable(BUILTIN)" if self.json is None else f"CardTable({len(self.bases)} cards)"
+
+
+def _read_again(table_json: list[dict[str, Any]]) -> CardTable:
+    """A pickled table, read again (see :meth:`CardTable.__reduce__`)."""
+    return CardTable.from_json(table_json, ValueError)
 
 
 def _shown(value: object) -> str:
