@@ -305,3 +305,65 @@ def test_the_solver_plays_a_setup_s_own_cards() -> None:
     while not state.is_terminal():
         state.apply_action(solve(state, all_best=False).best_moves[0])
     assert state.outcome().winners == (0,)
+
+
+def test_tables_read_one_after_another_do_not_grow_the_card_tables() -> None:
+    # A server reads a setup's table per table it hosts: the ids of a table no state plays with
+    # any more go to the next one, so what the process keeps is what its live tables need.
+    import copy
+    import gc
+    import pickle
+
+    from tritable.games.triple_triad import data
+
+    game = tritable.new_game("triple-triad", options={"same": True, "plus": True})
+    original = game.state_from_setup({"hands": OWN_HANDS, "first": 0, "cards": MOOGLES})
+    original.apply_action(game.string_to_action("Mog King@9"))
+    # Copies hold the table's ids as the original did, after it is gone too.
+    kept = [copy.deepcopy(original), pickle.loads(pickle.dumps(original))]
+    del original
+
+    def own_table(n: int) -> list[dict[str, Any]]:
+        return [
+            {
+                "name": f"Card {n} {k}",
+                "top": 1 + (n + k) % 10,
+                "right": 1 + k % 10,
+                "bottom": 7,
+                "left": 2,
+                "element": None,
+                "level": 1,
+            }
+            for k in range(50)
+        ]
+
+    def a_game(n: int) -> None:
+        cards = own_table(n)
+        names = [c["name"] for c in cards]
+        state = game.state_from_setup({"hands": [names[:5], names[5:10]], "first": 0, "cards": cards})
+        state.apply_action(game.string_to_action(f"{names[0]}@5"))
+        state.apply_action(game.string_to_action(f"{names[5]}@2"))  # its bottom 7 vs the top 1 + n % 10
+        assert state.view()["board"][4]["owner"] == (1 if 1 + n % 10 < 7 else 0)
+
+    gc.collect()
+    a_game(0)
+    gc.collect()
+    held, named, length = data.custom_cards(), len(data._SPELLINGS), len(data.NAME_BY_BASE)
+    for n in range(1, 200):
+        a_game(n)
+        with pytest.raises(SetupError, match=r"its level must be 1\.\.10"):
+            game.state_from_setup(
+                {"hands": OWN_HANDS, "first": 0, "cards": [own_table(-n)[0], {**own_table(-n)[1], "level": 0}]}
+            )
+    gc.collect()
+    # 200 tables of 50 cards met, one at a time: the ids of about one table are kept.
+    assert data.custom_cards() <= held and len(data.NAME_BY_BASE) <= length + 9 * 60
+    assert len(data._interned) == data.custom_cards() and len(data._SPELLINGS) <= named
+    with pytest.raises(NotationError, match="no card named 'Card 7 3'"):
+        game.string_to_action("Card 7 3@1")  # no live table names it now
+    # The tables still played kept their cards through it all.
+    for state in kept:
+        assert state.view()["cards"] == [{**c, "top": 10 if c["top"] == "A" else c["top"]} for c in MOOGLES]
+        for text in ["Moogle@2", "Geezard@5"]:
+            state.apply_action(game.string_to_action(text))
+        assert state.view()["board"][1] == {"card": "Moogle", "owner": 0}  # Geezard 9 9 9 9 takes it

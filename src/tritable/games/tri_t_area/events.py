@@ -4,7 +4,7 @@ playouts never pay for them), and told only as far as the viewer may see."""
 
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from tritable.engine.protocol import JSON
 from tritable.games.tri_t_area.tables import (
@@ -38,8 +38,8 @@ from tritable.games.tri_t_area.tables import (
     VARIANTS,
 )
 
-TriTAreaState = Any
-"""game.py's state, which imports this module: named, not imported, so that imports go one way."""
+if TYPE_CHECKING:
+    from tritable.games.tri_t_area.game import TriTAreaState
 
 
 def _p(seat: int) -> str:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Callable, Hashable, Mapping
-from typing import Any, cast
+from typing import Any
 
 from tritable.engine.errors import IllegalActionError, shown
 from tritable.engine.protocol import (
@@ -95,7 +95,7 @@ class TriTArea(Game):
         return TriTAreaState(self, copy_json(setup), lead, decks)
 
     def state_from_json(self, data: Mapping[str, Any]) -> TriTAreaState:
-        return cast(TriTAreaState, read_state(self, data))
+        return read_state(self, data)
 
     def sample_state(self, view: Mapping[str, Any], rng: random.Random) -> TriTAreaState:
         return self.sampler(view)(rng)  # a first draw: the view checked in its types too
@@ -103,7 +103,7 @@ class TriTArea(Game):
     def sampler(self, view: Mapping[str, Any]) -> Callable[[random.Random], TriTAreaState]:
         """Draws as :meth:`sample_state` does; the view's types are checked at the first draw
         only (every draw still shows the seat the view's values)."""
-        return viewed_draws(view, lambda rng: cast(TriTAreaState, sample(self, view, rng)), "Tri*T*Area view")
+        return viewed_draws(view, lambda rng: sample(self, view, rng), "Tri*T*Area view")
 
     def action_to_string(self, action: Action) -> str:
         return action_text(action)

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tritable.engine.errors import StateError
-from tritable.engine.protocol import Action, Game, State
+from tritable.engine.protocol import Action
 from tritable.games.tri_t_area.tables import (
     CARD_NAME,
     CARD_OF_NAME,
@@ -20,8 +20,11 @@ from tritable.games.tri_t_area.tables import (
     parse_action,
 )
 
+if TYPE_CHECKING:
+    from tritable.games.tri_t_area.game import TriTArea, TriTAreaState
 
-def sample(game: Game, view: Mapping[str, Any], rng: random.Random) -> State:
+
+def sample(game: TriTArea, view: Mapping[str, Any], rng: random.Random) -> TriTAreaState:
     """A state that shows ``view`` to its seat, the cards it hides dealt from ``rng``."""
     if view["game"] != game.id:
         raise StateError(f"a view of {view['game']!r}, not of {game.id}")

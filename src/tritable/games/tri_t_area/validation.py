@@ -6,11 +6,14 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tritable.engine.errors import SetupError, StateError, TritableError
-from tritable.engine.protocol import Game, State, check_keys, same_json
+from tritable.engine.protocol import check_keys, same_json
 from tritable.games.tri_t_area.tables import CARD_NAME, CARD_OF_NAME, ROUNDS, SEATS
+
+if TYPE_CHECKING:
+    from tritable.games.tri_t_area.game import TriTArea, TriTAreaState
 
 
 def read_setup(setup: Mapping[str, Any]) -> tuple[int, tuple[tuple[int, ...], ...]]:
@@ -49,7 +52,7 @@ def read_setup(setup: Mapping[str, Any]) -> tuple[int, tuple[tuple[int, ...], ..
     return lead, tuple(parsed)
 
 
-def read_state(game: Game, data: Mapping[str, Any]) -> State:
+def read_state(game: TriTArea, data: Mapping[str, Any]) -> TriTAreaState:
     """The state a state JSON describes: its setup and history replayed, which must give exactly
     the JSON (:class:`StateError` if not)."""
     game._refuse_other_game(data)

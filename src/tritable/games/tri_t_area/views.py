@@ -4,7 +4,7 @@ see of it (a pending Declaration stays hidden until all four have chosen)."""
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tritable.engine.protocol import JSON, Action
 from tritable.games.tri_t_area.events import events, last_action, last_trick
@@ -21,8 +21,8 @@ from tritable.games.tri_t_area.tables import (
     cards_of,
 )
 
-TriTAreaState = Any
-"""game.py's state, which imports this module: named, not imported, so that imports go one way."""
+if TYPE_CHECKING:
+    from tritable.games.tri_t_area.game import TriTAreaState
 
 
 def _hidden_history(state: TriTAreaState, seat: int | None) -> set[int]:

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from tritable.engine.errors import GameOverError, IllegalActionError, StateError, TritableError, shown
 from tritable.engine.protocol import Action, json_type
@@ -12,8 +12,8 @@ from tritable.games.triominos.basics import DRAW, PASS, is_int, start_points
 from tritable.games.triominos.sampling import lays_seen as read_lays
 from tritable.games.triominos.tiles import BIT, CANDIDATES, PATTERN_MASK, SUMS, TILES, XY, mask_sum
 
-TriominosState = Any
-"""game.py's state, which imports this module: named, not imported, so that imports go one way."""
+if TYPE_CHECKING:
+    from tritable.games.triominos.game import TriominosState
 
 
 class Tally(NamedTuple):

@@ -6,7 +6,7 @@ from __future__ import annotations
 import functools
 import random
 from collections.abc import Iterator, Mapping, Sequence
-from typing import Any, NamedTuple, overload
+from typing import TYPE_CHECKING, Any, NamedTuple, overload
 
 from tritable.engine.errors import StateError
 from tritable.engine.protocol import (
@@ -36,8 +36,8 @@ from tritable.games.triominos.tiles import (
     tri_id,
 )
 
-TriominosState = Any
-"""game.py's state, which imports this module: named, not imported, so that imports go one way."""
+if TYPE_CHECKING:
+    from tritable.games.triominos.game import TriominosState
 
 
 def read_hidden(state: TriominosState, view: Mapping[str, Any], on_table: int) -> Hidden:

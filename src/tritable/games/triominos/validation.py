@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from tritable.engine.errors import NotationError, SetupError, StateError
 from tritable.engine.protocol import (
@@ -59,8 +59,8 @@ from tritable.games.triominos.tiles import (
     tri_xy,
 )
 
-TriominosState = Any
-"""game.py's state, which imports this module: named, not imported, so that imports go one way."""
+if TYPE_CHECKING:
+    from tritable.games.triominos.game import TriominosState
 
 
 def read_setup(setup: Mapping[str, Any], cap: int) -> list[Any]:

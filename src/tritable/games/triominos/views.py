@@ -3,15 +3,15 @@ it, and :class:`Tally`, the counts of a view without its text."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tritable.engine.protocol import JSON
 from tritable.games.triominos.basics import EVERY_SEAT, notation
 from tritable.games.triominos.events import event_json
 from tritable.games.triominos.tiles import NAMES, mask_tiles, tri_xy
 
-TriominosState = Any
-"""game.py's state, which imports this module: named, not imported, so that imports go one way."""
+if TYPE_CHECKING:
+    from tritable.games.triominos.game import TriominosState
 
 
 def layout_json(layout: dict[int, int]) -> list[str]:

@@ -5,8 +5,10 @@ hand or on the board is stored as ``id * 9`` (its *base*), so that an action ``b
 no multiplication; every table below named ``*_BY_BASE`` is indexed by that base.
 
 A setup may bring a card table of its own (:class:`CardTable`): its cards get ids from 110 on,
-one per distinct card (name, ratings, element, level) in the process (:func:`intern`), in the same
-``*_BY_BASE`` tables, so that the engine's fast path plays them as it plays the built-in ones.
+one per distinct card (name, ratings, element, level) of the tables alive in the process
+(:func:`intern`), in the same ``*_BY_BASE`` tables, so that the engine's fast path plays them as it
+plays the built-in ones. An id no live table holds any more is given to the next new card, so a
+long-running server that reads many tables keeps as many ids as the tables it still holds need.
 Actions name cards by their *code* (:func:`code_of_name`): ``id * 9`` for a card of the built-in
 table's names (and their variants), else a number of its own that holds the name.
 
@@ -15,8 +17,10 @@ Sides are numbered 0 top, 1 right, 2 bottom, 3 left, the order of the ratings in
 
 from __future__ import annotations
 
+import heapq
 import json
 import threading
+import weakref
 from collections.abc import Mapping, Sequence
 from importlib import resources
 from typing import Any
@@ -165,38 +169,139 @@ CUSTOM = 2000
 list of them). A placement is ``code + cell - 1``, a trade pick ``code + 9``."""
 LONGEST_NAME = 40
 _interned: dict[tuple[str, Ratings, int, int], int] = {}
+"""The custom cards of the live tables by content, so that tables sharing a card share its id."""
+_users: dict[int, int] = {}
+"""Per custom card id: how many live tables hold it (an id leaves at 0, see :func:`_release`)."""
+_free: list[int] = []
+"""Ids no live table holds, as a heap: a new card takes the lowest, so the tables stay as long
+as the most cards alive at once need (they never shrink; a freed id only keeps its slots)."""
+_released: list[tuple[tuple[int, ...], tuple[str, ...]]] = []
+"""The ids and spellings of tables that were collected, given back at the next table read.
+
+The finalizer only appends here: it runs wherever the garbage collector does, maybe in a thread
+holding ``_lock`` (a table being read allocates), so it must take no lock."""
 _lock = threading.Lock()
-_SPELLINGS: dict[str, dict[str, None]] = {}
-"""Folded name -> the spellings of the custom cards of that name met so far (in setups read):
-what notation accepts for a card that is not the built-in table's."""
+_SPELLINGS: dict[str, dict[str, int]] = {}
+"""Folded name -> the spellings of the custom cards of that name in the live tables, each with how
+many tables name it: what notation accepts for a card that is not the built-in table's."""
 
 
 def intern(name: str, ratings: Ratings, element: int, level: int) -> int:
     """The id of the card (``name``, ``ratings``, ``element``, ``level``): the built-in card's if it
-    is one, else an id of its own from 110 on, the same for the same card every time (the tables
-    ``*_BY_BASE`` grow by it)."""
+    is one, else an id of its own from 110 on, the same for the same card while a table holds it.
+
+    The caller holds a custom id until it gives it back with :func:`_release` (a
+    :class:`CardTable` does when it is collected): the slots of the tables ``*_BY_BASE`` then go
+    to the next new card.
+
+    >>> intern("Geezard", (1, 4, 1, 5), -1, 1)
+    0
+    >>> i = intern("Moogle", (5, 5, 5, 5), -1, 1)
+    >>> i >= COUNT and NAME_BY_BASE[9 * i] == "Moogle" and RATINGS_BY_BASE[9 * i] == (5, 5, 5, 5)
+    True
+    >>> intern("Moogle", (5, 5, 5, 5), -1, 1) == i
+    True
+    >>> _release((i, i), ())
+    """
     i = BY_NAME.get(name)
     if i is not None and RATINGS[i] == ratings and CARD_ELEMENTS[i] == element and LEVELS[i] == level:
         return i
     key = (name, ratings, element, level)
     with _lock:
+        _drain()
         i = _interned.get(key)
         if i is not None:
+            _users[i] += 1
             return i
-        i = len(NAME_BY_BASE) // 9
-        RATINGS_BY_BASE.extend([ratings] + [NO_RATINGS] * 8)  # fillers between bases, as _by_base
-        NAME_BY_BASE.extend([name] + [""] * 8)
-        ELEMENT_BY_BASE.extend([element] + [-1] * 8)
-        LEVEL_BY_BASE.extend([level] + [0] * 8)
-        for e, on in enumerate(RATINGS_ON):
-            on.extend([_clamp(ratings, 1 if e == element else -1)] + [NO_RATINGS] * 8)
-        WALL_MATCHES.extend(sum(1 for s in WALLS[cell] if ratings[s] == 10) for cell in range(9))
-        _ACTION_ROWS.extend([None] * 9)
-        _INTS.extend(range(9 * i, 9 * i + 9))
+        b = len(NAME_BY_BASE)
+        if _free:
+            i = heapq.heappop(_free)
+            b = 9 * i
+            RATINGS_BY_BASE[b] = ratings
+            NAME_BY_BASE[b] = name
+            ELEMENT_BY_BASE[b] = element
+            LEVEL_BY_BASE[b] = level
+            for e, on in enumerate(RATINGS_ON):
+                on[b] = _clamp(ratings, 1 if e == element else -1)
+            WALL_MATCHES[b : b + 9] = [sum(1 for s in WALLS[cell] if ratings[s] == 10) for cell in range(9)]
+            # Its action rows were dropped on release: they are built again on first use.
+        else:
+            i = b // 9
+            RATINGS_BY_BASE.extend([ratings] + [NO_RATINGS] * 8)  # fillers between bases, as _by_base
+            NAME_BY_BASE.extend([name] + [""] * 8)
+            ELEMENT_BY_BASE.extend([element] + [-1] * 8)
+            LEVEL_BY_BASE.extend([level] + [0] * 8)
+            for e, on in enumerate(RATINGS_ON):
+                on.extend([_clamp(ratings, 1 if e == element else -1)] + [NO_RATINGS] * 8)
+            WALL_MATCHES.extend(sum(1 for s in WALLS[cell] if ratings[s] == 10) for cell in range(9))
+            _ACTION_ROWS.extend([None] * 9)
+            _INTS.extend(range(b, b + 9))
         _interned[key] = i
-        if i >= COUNT and name not in BY_NAME and fold(name) not in BY_FOLDED:
-            _SPELLINGS.setdefault(fold(name), {})[name] = None
+        _users[i] = 1
         return i
+
+
+def _release(ids: Sequence[int], spellings: Sequence[str]) -> None:
+    """Give back what a table held: its ``ids`` from :func:`intern` (built-in ones are ignored)
+    and its ``spellings`` of custom names (see :func:`_spell`)."""
+    with _lock:
+        _give_back(ids, spellings)
+
+
+def _give_back(ids: Sequence[int], spellings: Sequence[str]) -> None:
+    for i in ids:
+        if i < COUNT:
+            continue
+        left = _users[i] - 1
+        if left:
+            _users[i] = left
+            continue
+        del _users[i]
+        b = 9 * i
+        del _interned[(NAME_BY_BASE[b], RATINGS_BY_BASE[b], ELEMENT_BY_BASE[b], LEVEL_BY_BASE[b])]
+        _ACTION_ROWS[b] = None  # 512 tuples a card: not kept for a card no one plays
+        heapq.heappush(_free, i)
+    for spelling in spellings:
+        folded = fold(spelling)
+        spelt = _SPELLINGS[folded]
+        left = spelt[spelling] - 1
+        if left:
+            spelt[spelling] = left
+        else:
+            del spelt[spelling]
+            if not spelt:
+                del _SPELLINGS[folded]
+
+
+def _drain() -> None:
+    """Give back what the collected tables held (with ``_lock`` held)."""
+    while _released:
+        _give_back(*_released.pop())
+
+
+def _spell(spellings: Sequence[str]) -> None:
+    """Count one more live table naming each of ``spellings`` (with ``_lock`` held)."""
+    for spelling in spellings:
+        spelt = _SPELLINGS.setdefault(fold(spelling), {})
+        spelt[spelling] = spelt.get(spelling, 0) + 1
+
+
+def custom_cards() -> int:
+    """How many custom card ids live tables hold: what the process keeps for setups' tables.
+
+    >>> before = custom_cards()
+    >>> table = CardTable.from_json([{"name": "Moogle", "top": 5, "right": 5, "bottom": 5, "left": 5,
+    ...                               "element": None, "level": 1}], ValueError)
+    >>> custom_cards() - before
+    1
+    >>> del table
+    >>> import gc; _ = gc.collect()
+    >>> custom_cards() - before
+    0
+    """
+    with _lock:
+        _drain()
+        return len(_users)
 
 
 def code_of_name(name: str) -> int:
@@ -221,15 +326,16 @@ def name_of_code(code: int) -> str | None:
 
 
 def custom_spelling(text: str) -> str | None:
-    """The name of a custom card met so far that ``text`` spells (exactly, else the one
+    """The name of a custom card of a live table that ``text`` spells (exactly, else the one
     spelling of its folded form), or None."""
-    spelt = _SPELLINGS.get(fold(text))
-    if not spelt:
-        return None
     name = " ".join(text.split())
-    if name in spelt:
-        return name
-    return next(iter(spelt)) if len(spelt) == 1 else None
+    with _lock:  # a table collected in another thread may take a spelling out meanwhile
+        spelt = _SPELLINGS.get(fold(text))
+        if not spelt:
+            return None
+        if name in spelt:
+            return name
+        return next(iter(spelt)) if len(spelt) == 1 else None
 
 
 def name_problem(name: object) -> str | None:
@@ -253,7 +359,7 @@ class CardTable:
     read by :meth:`from_json` (``[{"name", "top", "right", "bottom", "left", "element", "level"}]``,
     optionally ``"variants"``: other spellings of the name)."""
 
-    __slots__ = ("_by_folded", "base_of_code", "bases", "code_of_base", "json")
+    __slots__ = ("__weakref__", "_by_folded", "base_of_code", "bases", "code_of_base", "json")
 
     def __init__(
         self, ids: Sequence[int], table_json: list[dict[str, Any]] | None, variants: Mapping[str, int]
@@ -288,11 +394,10 @@ class CardTable:
             raise error(f"the setup's 'cards' lists the cards of its table (a non-empty list), not {_shown(raw)}")
         if len(raw) > MOST_CARDS:
             raise error(f"the setup's card table holds at most {MOST_CARDS} cards, not {len(raw)}")
-        ids: list[int] = []
+        cards: list[tuple[str, Ratings, int, int, list[str]]] = []
         out: list[dict[str, Any]] = []
         codes: dict[int, str] = {}
         spellings: dict[str, str] = {}
-        variants: dict[str, int] = {}
         for k, card in enumerate(raw):
             where = f"card {k + 1} of the setup's table"
             if not isinstance(card, Mapping):
@@ -335,24 +440,51 @@ class CardTable:
                 raise error(f"{where}: the table names {codes[code]!r} twice (as {name!r}, its other spelling)")
             codes[code] = name
             e = -1 if element is None else ELEMENT_INDEX[element.lower()]
-            i = intern(name, (ratings[0], ratings[1], ratings[2], ratings[3]), e, level)
-            ids.append(i)
-            for v in others:
-                variants[" ".join(v.split())] = 9 * i
+            others = [" ".join(v.split()) for v in others]
+            cards.append((name, (ratings[0], ratings[1], ratings[2], ratings[3]), e, level, others))
             entry: dict[str, Any] = {"name": name, **dict(zip(_SIDES, ratings, strict=True))}
             entry["element"] = None if element is None else element.lower()
             entry["level"] = level
             if others:
-                entry["variants"] = [" ".join(v.split()) for v in others]
+                entry["variants"] = others
             out.append(entry)
+        # Read in full before any id is taken: a table refused takes none.
+        ids: list[int] = []
+        variants: dict[str, int] = {}
+        spelt: list[str] = []
+        for name, ratings4, e, level, others in cards:
+            i = intern(name, ratings4, e, level)
+            ids.append(i)
+            if i >= COUNT and name not in BY_NAME and fold(name) not in BY_FOLDED:
+                spelt.append(name)
+            for v in others:
+                variants[v] = 9 * i
+        spelt += [v for v in variants if fold(v) not in BY_FOLDED]
+        table = cls(ids, out, variants)
         with _lock:
-            for v in variants:
-                if fold(v) not in BY_FOLDED:
-                    _SPELLINGS.setdefault(fold(v), {})[v] = None
-        return cls(ids, out, variants)
+            _spell(spelt)
+        # What the table holds goes back once it is collected, i.e. once no state plays with it.
+        weakref.finalize(table, _released.append, (tuple(ids), tuple(spelt))).atexit = False
+        return table
+
+    def __copy__(self) -> CardTable:
+        return self  # never changed once read: a copy of a state shares it, as a clone does
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> CardTable:
+        return self
+
+    def __reduce__(self) -> str | tuple[Any, ...]:
+        # Its ids are this process's and held for it alone: unpickled, the table is read again,
+        # which takes ids (and their release) as any table read does.
+        return "BUILTIN" if self.json is None else (_read_again, (self.json,))
 
     def __repr__(self) -> str:
         return "CardTable(BUILTIN)" if self.json is None else f"CardTable({len(self.bases)} cards)"
+
+
+def _read_again(table_json: list[dict[str, Any]]) -> CardTable:
+    """A pickled table, read again (see :meth:`CardTable.__reduce__`)."""
+    return CardTable.from_json(table_json, ValueError)
 
 
 def _shown(value: object) -> str:

@@ -7,10 +7,10 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from functools import cache
 from math import comb
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from tritable.engine.errors import SetupError
-from tritable.engine.protocol import JSON, State, copy_json
+from tritable.engine.protocol import JSON, copy_json
 from tritable.games.triple_triad.data import (
     BUILTIN,
     COUNT,
@@ -26,9 +26,10 @@ from tritable.games.triple_triad.data import (
 from tritable.games.triple_triad.data import NO_ELEMENTS as _NO_ELEMENTS
 from tritable.games.triple_triad.validation import _parse_setup
 
-TripleTriad = Any
-"""game.py's game, which imports this module: named, not imported, so that imports go one way."""
-S = TypeVar("S", bound=State)
+if TYPE_CHECKING:
+    from tritable.games.triple_triad.game import TripleTriad, TripleTriadState
+
+S = TypeVar("S", bound="TripleTriadState")
 
 _NOTHING: list[int] = []  # shared, never changed: the trade phase puts a new list in its place
 
@@ -225,7 +226,7 @@ def build(
 ) -> S:
     """A state of class ``cls`` at the start of a match of ``setup`` (already read: its hands as
     card bases, its first seats and elements)."""
-    state: Any = cls.__new__(cls)
+    state = cls.__new__(cls)
     state._table = table
     state.game = game
     state.history = []

@@ -220,10 +220,10 @@ class TripleTriadState(State):
     """The cells the last action captured (a bit set; 0 after a pick): what its events tell."""
     _hands: list[list[int]]
     _known: list[list[int]] | None
+    """With hidden hands: per seat the cards of its hand that are public (None when open)."""
     _last: tuple[int, Action] | None
     """The last action as ``(seat, action)`` for a state whose history does not hold it (one drawn
     from a view: its view shows the last action); None otherwise."""
-    """With hidden hands: per seat the cards of its hand that are public (None when open)."""
     _mode: int
     _owner: list[int]
     _p: int

@@ -54,7 +54,7 @@ def action_text(action: Action) -> str:
 
 def _code(name: str, text: str) -> int:
     """The code of the card ``name`` names in notation ``text``: a built-in card's, or one of a
-    setup's own table met so far."""
+    setup's own table that a state still alive plays with."""
     cid = BY_NAME.get(name)
     if cid is None:
         cid = BY_FOLDED.get(fold(name))

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tritable.engine.errors import StateError
 from tritable.engine.protocol import JSON, TERMINAL, copy_json
@@ -28,10 +28,8 @@ from tritable.games.triple_triad.validation import (
     _whole,
 )
 
-TripleTriad = Any
-"""game.py's game, which imports this module: named, not imported, so that imports go one way."""
-TripleTriadState = Any
-"""game.py's state, likewise."""
+if TYPE_CHECKING:
+    from tritable.games.triple_triad.game import TripleTriad, TripleTriadState
 
 
 def _sample(self: TripleTriad, view: Mapping[str, Any], rng: random.Random) -> TripleTriadState:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tritable.engine.errors import SetupError, StateError, shown
 from tritable.engine.protocol import TERMINAL, Action
@@ -30,10 +30,8 @@ from tritable.games.triple_triad.data import (
 )
 from tritable.games.triple_triad.views import _ended_drawn_round, _names, _narrate
 
-TripleTriad = Any
-"""game.py's game, which imports this module: named, not imported, so that imports go one way."""
-TripleTriadState = Any
-"""game.py's state, likewise."""
+if TYPE_CHECKING:
+    from tritable.games.triple_triad.game import TripleTriad, TripleTriadState
 
 
 _ELEMENT_CODES: dict[str | None, int] = {None: -1}

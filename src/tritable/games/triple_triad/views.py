@@ -5,15 +5,15 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tritable.engine.protocol import JSON, TERMINAL, Action, copy_json
 from tritable.games.triple_triad.data import ELEMENTS, NAME_BY_BASE
 from tritable.games.triple_triad.data import NO_ELEMENTS as _NO_ELEMENTS
 from tritable.games.triple_triad.events import placement_events, round_end_event, seat_name, trade_event
 
-TripleTriadState = Any
-"""game.py's state, which imports this module: named, not imported, so that imports go one way."""
+if TYPE_CHECKING:
+    from tritable.games.triple_triad.game import TripleTriadState
 
 
 def _names(bases: Sequence[int]) -> list[str]:
