@@ -40,6 +40,8 @@ class Encoder(ABC):
             self._slices.append((name, at, at + n, shape))
             at += n
         self.size = at
+        self._scratch: np.ndarray | None = None
+        self._parts: dict[str, np.ndarray] = {}
 
     @abstractmethod
     def _pieces(self) -> list[Piece]:
@@ -48,6 +50,18 @@ class Encoder(ABC):
     def split(self, tensor: np.ndarray) -> dict[str, np.ndarray]:
         """Named, shaped views into ``tensor`` (no copies)."""
         return {name: tensor[start:end].reshape(shape) for name, start, end, shape in self._slices}
+
+    def tensor(self, view: Mapping[str, Any]) -> np.ndarray:
+        """A new float32 tensor of ``view``: what :meth:`encode` writes into a zeroed tensor's
+        :meth:`split`. It is written into one scratch tensor split once, then copied: splitting
+        a new tensor for every view costs more than the copy (a dozen numpy views)."""
+        if self._scratch is None:
+            self._scratch = np.zeros(self.size, np.float32)
+            self._parts = self.split(self._scratch)
+        else:
+            self._scratch.fill(0)
+        self.encode(view, self._parts)
+        return self._scratch.copy()
 
     def order(self, seat: int | None) -> list[int]:
         """Seats from ``seat`` round the table."""
@@ -235,10 +249,14 @@ _TTA_PHASES = ("declare", "sell", "play", "place", "extra", "over")
 class TriTAreaEncoder(Encoder):
     def __init__(self, game: Game) -> None:
         self.read = game.string_to_action
+        self._cards: dict[str, int] = {}
         super().__init__(game)
 
     def _card(self, text: str) -> int:
-        return int(self.read(text)) // 3  # type: ignore[call-overload]
+        card = self._cards.get(text)
+        if card is None:  # read once: a view names dozens of cards, in a few dozen distinct texts
+            card = self._cards[text] = int(self.read(text)) // 3  # type: ignore[call-overload]
+        return card
 
     def _square(self, name: str) -> int:
         return (int(name[1:]) - 1) * 4 + "abcd".index(name[0])

@@ -180,11 +180,13 @@ class _Samplers:
 
 
 class _Base:
-    """A position whose seats' trails are known (never changed once made: clones share it)."""
+    """A position whose seats' trails are known (never changed once made: clones share it).
+    ``state`` is ``None`` for the position the deal made, until a trail needs it: built then from
+    the setup, so that a playout that never asks for an information state pays no clone."""
 
     __slots__ = ("known", "state", "trails")
 
-    def __init__(self, state: State, trails: tuple[tuple[str, ...], ...], known: int) -> None:
+    def __init__(self, state: State | None, trails: tuple[tuple[str, ...], ...], known: int) -> None:
         self.state = state
         self.trails = trails
         self.known = known
@@ -313,6 +315,33 @@ class TritableState(pyspiel.State):  # type: ignore[misc]
         live = self._live
         return live is not None and live.state.current_player() == TERMINAL
 
+    # pyspiel's own answers to these go from Python into C++ and back into Python, several times
+    # (``legal_actions()`` asks ``current_player`` three times and ``is_terminal`` once before
+    # ``_legal_actions``): asked from Python, the state answers them directly, the same way. C++
+    # callers still take pyspiel's path, which ends in the same methods.
+
+    def is_chance_node(self) -> bool:
+        return self._live is None
+
+    def is_simultaneous_node(self) -> bool:
+        return self.current_player() == SIMULTANEOUS
+
+    def is_player_node(self) -> bool:
+        return self.current_player() >= 0
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """The legal action ids of ``player`` (default: the player to move), ascending; at a chance
+        node the outcomes. As pyspiel's ``State.legal_actions``, answered without its round trips."""
+        live = self._live
+        if live is not None:
+            native = live.state
+            p = native.current_player()
+            if p >= 0 and (player is None or player == p):  # the common case: a seat to move
+                return self._spec.table.ids(native.legal_actions())
+        if player is None:  # the rest as pyspiel answers it (its errors included)
+            return pyspiel.State.legal_actions(self)  # type: ignore[no-any-return]
+        return pyspiel.State.legal_actions(self, player)  # type: ignore[no-any-return]
+
     def _legal_actions(self, player: int) -> list[int]:
         live = self._live
         if live is None:
@@ -368,9 +397,8 @@ class TritableState(pyspiel.State):  # type: ignore[misc]
             )
         self._drawn.append(outcome)
         if len(self._drawn) == spec.dealer.steps:
-            native = spec.game.new_state(setup=spec.dealer.setup(self._drawn))
-            self._native = native
-            self._base = _Base(native.clone(), tuple(() for _ in range(spec.game.players)), 0)
+            self._native = spec.game.new_state(setup=spec.dealer.setup(self._drawn))
+            self._base = _Base(None, tuple(() for _ in range(spec.game.players)), 0)
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -412,6 +440,8 @@ class TritableState(pyspiel.State):  # type: ignore[misc]
         base, trails, known = self._base.state, self._base.trails, self._base.known
         if known == len(native.history):
             return trails[seat]
+        if base is None:  # the dealt position, not built until now
+            base = self._base.state = self._spec.game.new_state(setup=self._spec.dealer.setup(self._drawn))
         # Replay from the base, writing down each seat's view before each of its own actions.
         replay = base.clone()
         grown = [list(t) for t in trails]

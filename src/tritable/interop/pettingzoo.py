@@ -80,8 +80,7 @@ class _Table:
 
     def observe(self, view: Mapping[str, Any], legal: list[int]) -> dict[str, np.ndarray]:
         """The observation of ``view`` for a seat whose legal action ids are ``legal``."""
-        tensor = np.zeros(self.encoder.size, np.float32)
-        self.encoder.encode(view, self.encoder.split(tensor))
+        tensor = self.encoder.tensor(view)
         mask = np.zeros(self.table.size, np.int8)
         mask[legal] = 1
         return {"observation": tensor, "action_mask": mask}
