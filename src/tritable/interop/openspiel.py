@@ -368,7 +368,11 @@ class TritableState(pyspiel.State):  # type: ignore[misc]
             self._deal(action)
             return
         native = live.state
-        move = self._spec.table.from_id(action)
+        table = self._spec.table
+        if table.identity and type(action) is int and 0 <= action < table.size:
+            move: Action = action  # what from_id gives, without its checks and calls
+        else:
+            move = table.from_id(action)
         if native.current_player() == SIMULTANEOUS:  # turn_based: the seats in order
             native.apply_action(move, native.players_to_move()[0])
         else:

@@ -333,7 +333,7 @@ class DeckDealer(Dealer):
         if not 0 <= outcome < len(self.kinds):
             return False
         d, start = self._step_deck[k - (1 if self.lead_seats else 0)]
-        return self._counts[d][outcome] > sum(1 for i in drawn[start:k] if i == outcome)
+        return self._counts[d][outcome] > drawn[start:k].count(outcome)
 
     def setup(self, drawn: Sequence[int]) -> JSON:
         offset = 1 if self.lead_seats else 0
