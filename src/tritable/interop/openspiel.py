@@ -73,7 +73,7 @@ from tritable.engine.errors import IllegalActionError, OptionError
 from tritable.engine.protocol import CHANCE, SIMULTANEOUS, TERMINAL, Action, Game, State, check_seat
 from tritable.engine.registry import game_class, game_ids
 from tritable.interop.encoding import Encoder, encoder
-from tritable.interop.tables import ActionTable, Dealer, action_table, dealer
+from tritable.interop.tables import ActionTable, Dealer, DeckDealer, action_table, dealer
 
 __all__ = ["from_native_action", "native_game", "native_state", "short_name", "to_native_action"]
 
@@ -284,6 +284,7 @@ class TritableState(pyspiel.State):  # type: ignore[misc]
         super().__init__(game)
         self._spec: _Spec = game.spec
         self._drawn: list[int] = []
+        self._left: list[int] | None = None  # a deck dealer's counts left (_deck_left)
         self._live: _Live | None = None
         # For information states: a position whose seats' trails are known, the trails there
         # (per seat, a tuple of "view -> action" lines), and its history length; later trails
@@ -339,8 +340,8 @@ class TritableState(pyspiel.State):  # type: ignore[misc]
             if p >= 0 and (player is None or player == p):  # the common case: a seat to move
                 return self._spec.table.ids(native.legal_actions())
         if player is None:  # the rest as pyspiel answers it (its errors included)
-            return pyspiel.State.legal_actions(self)  # type: ignore[no-any-return]
-        return pyspiel.State.legal_actions(self, player)  # type: ignore[no-any-return]
+            return pyspiel.State.legal_actions(self)
+        return pyspiel.State.legal_actions(self, player)
 
     def _legal_actions(self, player: int) -> list[int]:
         live = self._live
@@ -358,7 +359,18 @@ class TritableState(pyspiel.State):  # type: ignore[misc]
     def chance_outcomes(self) -> list[tuple[int, float]]:
         if self._live is not None:
             raise IllegalActionError("this is not a chance node: the deal is complete")
+        left = self._deck_left()
+        if left is not None:
+            return self._spec.dealer.outcomes_left(left)  # type: ignore[attr-defined]
         return list(self._spec.dealer.outcomes(self._drawn))
+
+    def _deck_left(self) -> list[int] | None:
+        """A deck dealer's counts left for the next step (see ``DeckDealer.left``), kept from
+        step to step; ``None`` for other dealers and at the lead's step."""
+        left = self._left
+        if left is None and isinstance(self._spec.dealer, DeckDealer):
+            left = self._left = self._spec.dealer.left(self._drawn)
+        return left
 
     # -- actions ---------------------------------------------------------------------------------
 
@@ -394,11 +406,18 @@ class TritableState(pyspiel.State):  # type: ignore[misc]
 
     def _deal(self, outcome: int) -> None:
         spec = self._spec
-        if type(outcome) is not int or not spec.dealer.possible(self._drawn, outcome):  # OpenSpiel does not check
+        left = self._deck_left()
+        if left is not None:
+            possible = type(outcome) is int and 0 <= outcome < len(left) and left[outcome] > 0
+        else:
+            possible = type(outcome) is int and spec.dealer.possible(self._drawn, outcome)
+        if not possible:  # OpenSpiel does not check
             odds = spec.dealer.outcomes(self._drawn)
             raise IllegalActionError(
                 f"{outcome!r} is no chance outcome here (outcomes: {', '.join(str(o) for o, _ in odds)})"
             )
+        if left is not None:
+            self._left = spec.dealer.after(left, len(self._drawn), outcome)  # type: ignore[attr-defined]
         self._drawn.append(outcome)
         if len(self._drawn) == spec.dealer.steps:
             self._native = spec.game.new_state(setup=spec.dealer.setup(self._drawn))
@@ -471,6 +490,7 @@ class TritableState(pyspiel.State):  # type: ignore[misc]
         spec = self._spec
         if native is None:  # nobody has seen any of the deal: deal it afresh
             new._drawn = []
+            new._left = None
             for _ in self._drawn:
                 odds = spec.dealer.outcomes(new._drawn)
                 new._drawn.append(rng.choices([o for o, _ in odds], [p for _, p in odds])[0])
@@ -518,7 +538,7 @@ class TritableObserver:
         self.tensor.fill(0)
         if not self.dict or state._native is None or self.no_info:
             return
-        self.spec.encoder.encode(state._native.view(None if self.public_only else player), self.dict)
+        self.spec.encoder.write(state._native.view(None if self.public_only else player), self.tensor)
 
     def string_from(self, state: TritableState, player: int) -> str:
         if self.no_info:

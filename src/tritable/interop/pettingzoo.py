@@ -91,6 +91,8 @@ class _Table:
         return self.table.ids(state.legal_actions(seat))
 
     def action(self, action: Any) -> Any:
+        if type(action) is int:  # the common case, checked by from_id
+            return self.table.from_id(action)
         if isinstance(action, np.ndarray) and action.shape == ():
             action = action.item()
         if isinstance(action, (bool, np.bool_)) or not isinstance(action, (int, np.integer)):
@@ -156,7 +158,8 @@ class TritableAECEnv(_Dealing, AECEnv):  # type: ignore[misc]
             return
         seat = state.players_to_move()[0]
         self.agent_selection = self.possible_agents[seat]
-        self.infos[self.agent_selection] = {"legal_actions": self._table.legal_ids(state, seat)}
+        # seat is to move: legal_ids' checks would only repeat that
+        self.infos[self.agent_selection] = {"legal_actions": self._table.table.ids(state.legal_actions(seat))}
 
     def _live(self) -> State:
         if self.state is None:
