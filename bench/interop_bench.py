@@ -28,7 +28,7 @@ Each measure plays for ``--seconds`` of CPU time (``process_time``); the figure 
 ``--runs`` such measures. Every game at every player count, default options, unless ``--game``.
 
 Usage: ``.venv/bin/python bench/interop_bench.py [--game ID] [--players P] [--seconds T] [--runs R]
-[--json]``.
+[--json FILE]``.
 """
 
 from __future__ import annotations
@@ -41,7 +41,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from benchargs import fail, known_game, positive_float, positive_int, run
+from benchargs import fail, known_game, output_file, positive_float, positive_int, run
 
 import tritable
 from tritable.engine.playout import random_playout
@@ -319,7 +319,7 @@ def main() -> None:
     parser.add_argument("--players", type=positive_int, help="with --game: this many players (default: every count)")
     parser.add_argument("--seconds", type=positive_float, default=2.0, help="CPU seconds a measure (default 2)")
     parser.add_argument("--runs", type=positive_int, default=5, help="measures a figure is the median of (default 5)")
-    parser.add_argument("--json", action="store_true")
+    parser.add_argument("--json", metavar="FILE", type=output_file, help="also write the figures as JSON here")
     args = parser.parse_args()
     if args.players is not None and args.game is None:
         parser.error("--players needs --game (without it every game runs at every player count)")
@@ -338,8 +338,8 @@ def main() -> None:
             cases.append((g, p))
     rows = [measure(g, p, args.seconds, args.runs) for g, p in cases]
     if args.json:
-        print(json.dumps(rows, indent=1))
-        return
+        with open(args.json, "w") as out:
+            out.write(json.dumps(rows, indent=1) + "\n")
     print(
         "| game | players | native playouts/s | OpenSpiel playouts/s | cost | least possible "
         "| PettingZoo playouts/s | cost | PettingZoo blind | cost | native + views |"
