@@ -280,6 +280,8 @@ class TritableGame(pyspiel.Game):  # type: ignore[misc]
 class TritableState(pyspiel.State):  # type: ignore[misc]
     """A position: the deal so far, then the tritable state (``native_state(state)``)."""
 
+    _left: list[int] | None = None  # also for a state pickled before it was kept (_deck_left)
+
     def __init__(self, game: TritableGame) -> None:
         super().__init__(game)
         self._spec: _Spec = game.spec
