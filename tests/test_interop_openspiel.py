@@ -375,3 +375,57 @@ def test_native_state_wants_a_tritable_state() -> None:
     assert tos.native_state(state) is None  # the deal is under way
     assert state.current_player() == pyspiel.PlayerId.CHANCE
     assert int(pyspiel.PlayerId.SIMULTANEOUS) == SIMULTANEOUS
+
+
+def _answer(ask: Any, *args: Any) -> Any:
+    """What ``ask(*args)`` returns, or the type and text of what it raises."""
+    try:
+        return ask(*args)
+    except Exception as exc:
+        return type(exc), str(exc)
+
+
+@pytest.mark.parametrize(("name", "params"), CONFIGS, ids=IDS)
+def test_python_answers_equal_pyspiels_own(name: str, params: dict[str, Any]) -> None:
+    """The state answers ``legal_actions``, ``is_chance_node``, ``is_simultaneous_node`` and
+    ``is_player_node`` from Python; pyspiel's own path (C++, what C++ algorithms call) gives the
+    same answers, for every player, at every step of random playouts. The deck dealers' outcomes
+    kept from step to step equal the dealer's own, in clones too."""
+    game = pyspiel.load_game(name, params)
+    players = range(game.num_players())
+    for seed in range(2):
+        rng = random.Random(seed)
+        state = game.new_initial_state()
+        while True:
+            assert state.is_chance_node() == pyspiel.State.is_chance_node(state)
+            assert state.is_simultaneous_node() == pyspiel.State.is_simultaneous_node(state)
+            assert state.is_player_node() == pyspiel.State.is_player_node(state)
+            assert _answer(state.legal_actions) == _answer(pyspiel.State.legal_actions, state)
+            for p in players:
+                assert state.legal_actions(p) == pyspiel.State.legal_actions(state, p)
+            if state.is_terminal():
+                break
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                assert outcomes == game.spec.dealer.outcomes(state._drawn)
+                assert state.clone().chance_outcomes() == outcomes
+                state.apply_action(rng.choices([o for o, _ in outcomes], [p for _, p in outcomes])[0])
+            elif state.is_simultaneous_node():
+                state.apply_actions([rng.choice(state.legal_actions(p)) for p in players])
+            else:
+                with pytest.raises(pyspiel.SpielError, match="pseudo-player"):
+                    state.legal_actions(-3)  # pyspiel's error, from either path
+                state.apply_action(rng.choice(state.legal_actions()))
+        assert state.legal_actions(-3) == pyspiel.State.legal_actions(state, -3) == []  # over: none for anyone
+
+
+def test_a_deck_outcome_drawn_out_is_refused_and_changes_nothing() -> None:
+    state = pyspiel.load_game("tritable_triatri", {"players": 2}).new_initial_state()
+    deck = state._spec.dealer
+    kind = 0
+    for _ in range(deck.decks[0][deck.kinds[kind]]):  # every card of the first kind
+        state.apply_action(kind)
+    before = (list(state._drawn), state.chance_outcomes())
+    with pytest.raises(IllegalActionError, match="no chance outcome"):
+        state.apply_action(kind)
+    assert (state._drawn, state.chance_outcomes()) == before

@@ -192,3 +192,38 @@ def test_encodings_have_a_fixed_size_and_read_only_the_view(
             again = np.zeros(enc.size, np.float32)
             enc.encode(other.view(seat), enc.split(again))
             assert (again == tensor).all()
+
+
+# Every game at every player count, and the option sets above.
+EVERY_COUNT = [
+    *CONFIGS,
+    ("triominos", 3, {"target": 1}),
+    ("triominos", 2, {}),
+    ("triominos", 3, {"target": 100}),
+]
+
+
+@pytest.mark.parametrize(("game_id", "players", "options"), EVERY_COUNT)
+def test_the_fast_tensor_equals_the_encoding_of_the_view(
+    game_id: str, players: int, options: dict[str, object]
+) -> None:
+    """``Encoder.tensor`` (from ``values``, what PettingZoo observes) writes exactly what
+    ``encode`` writes into a zeroed tensor, for every seat and the spectator of every position."""
+    np = pytest.importorskip("numpy", reason="the view encodings need numpy (extras open-spiel, pettingzoo)")
+    from tritable.interop.encoding import encoder
+
+    game = tritable.new_game(game_id, players, options)
+    enc = encoder(game)
+    reference = np.zeros(enc.size, np.float32)
+    parts = enc.split(reference)
+    for seed in range(3):
+        for state in random_game(game, seed):
+            for seat in [*range(players), None]:
+                view = state.view(seat)
+                reference.fill(0)
+                enc.encode(view, parts)
+                values = enc.values(view)
+                assert all(0 <= i < enc.size for i in values)
+                fast = enc.tensor(view)
+                assert fast.dtype == np.float32 and fast.shape == (enc.size,)
+                assert np.array_equal(fast, reference), (seed, len(state.history), seat)

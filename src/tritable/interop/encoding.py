@@ -40,6 +40,10 @@ class Encoder(ABC):
             self._slices.append((name, at, at + n, shape))
             at += n
         self.size = at
+        self.at = {name: start for name, start, _, _ in self._slices}
+        """Where each part starts in the flat tensor."""
+        self._scratch: np.ndarray | None = None
+        self._parts: dict[str, np.ndarray] = {}
 
     @abstractmethod
     def _pieces(self) -> list[Piece]:
@@ -48,6 +52,55 @@ class Encoder(ABC):
     def split(self, tensor: np.ndarray) -> dict[str, np.ndarray]:
         """Named, shaped views into ``tensor`` (no copies)."""
         return {name: tensor[start:end].reshape(shape) for name, start, end, shape in self._slices}
+
+    def tensor(self, view: Mapping[str, Any]) -> np.ndarray:
+        """A new float32 tensor of ``view``, equal to what :meth:`encode` writes into a zeroed
+        tensor's :meth:`split`, made from :meth:`values` with one numpy assignment.
+
+        >>> import tritable
+        >>> game = tritable.new_game("triad")
+        >>> enc = encoder(game)
+        >>> view = game.new_state(seed=1).view(0)
+        >>> tensor = np.zeros(enc.size, np.float32)
+        >>> enc.encode(view, enc.split(tensor))
+        >>> bool((enc.tensor(view) == tensor).all())
+        True
+        """
+        tensor = np.zeros(self.size, np.float32)
+        self.write(view, tensor)
+        return tensor
+
+    def write(self, view: Mapping[str, Any], tensor: np.ndarray) -> None:
+        """Write :meth:`values` of ``view`` into ``tensor`` (flat, zeroed: its other numbers stay)."""
+        values = self.values(view)
+        n = len(values)
+        if n:
+            tensor[np.fromiter(values, np.intp, n)] = np.fromiter(values.values(), np.float32, n)
+
+    def values(self, view: Mapping[str, Any]) -> dict[int, float]:
+        """The numbers :meth:`encode` writes for ``view``, by index in the flat tensor (the rest
+        are zero). Each game's encoder computes them directly, as :meth:`encode` does, for
+        :meth:`tensor` (writing a dict costs a fraction of writing numpy elements one by one,
+        which is most of :meth:`encode`'s time); ``tests/test_interop_tables.py`` checks the two
+        agree on random playouts of every game and player count. This default reads them off
+        :meth:`encode`'s tensor."""
+        if self._scratch is None:
+            self._scratch = np.zeros(self.size, np.float32)
+            self._parts = self.split(self._scratch)
+        else:
+            self._scratch.fill(0)
+        self.encode(view, self._parts)
+        nonzero = np.flatnonzero(self._scratch)
+        return dict(zip(nonzero.tolist(), self._scratch[nonzero].tolist(), strict=True))
+
+    def _to_move(self, view: Mapping[str, Any], values: dict[int, float]) -> dict[int, int]:
+        """:meth:`common` for :meth:`values`: ``to_move`` written, the seats' places returned."""
+        order = self.order(view["seat"])
+        turn = view["turn"]["players"]
+        at = self.at["to_move"]
+        for i, s in enumerate(order):
+            values[at + i] = float(s in turn)
+        return {s: i for i, s in enumerate(order)}
 
     def order(self, seat: int | None) -> list[int]:
         """Seats from ``seat`` round the table."""
@@ -121,6 +174,41 @@ class TripleTriadEncoder(Encoder):
             parts["trade"][1] = trade["picks_left"] / 5
             parts["trade"][2] = trade["winner"] is not None and rel[trade["winner"]] == 0
 
+    def values(self, view: Mapping[str, Any]) -> dict[int, float]:
+        at = self.at
+        v: dict[int, float] = {}
+        rel = self._to_move(view, v)
+        cards = self.cards
+        owner, card_at = at["board_owner"], at["board_card"]
+        for cell, slot in enumerate(view["board"]):
+            if slot is None:
+                v[owner + 3 * cell] = 1.0
+            else:
+                v[owner + 3 * cell + 1 + rel[slot["owner"]]] = 1.0
+                v[card_at + 110 * cell + cards[slot["card"]]] = 1.0
+        elements = view.get("elements") or [None] * 9
+        el = at["elements"]
+        for cell, e in enumerate(elements):
+            v[el + 9 * cell + (0 if e is None else 1 + TT_ELEMENTS.index(e))] = 1.0
+        for part in ("hands", "known"):
+            start = at[part]
+            for s, names in enumerate(view[part]):
+                for name in names or ():
+                    i = start + 110 * rel[s] + cards[name]
+                    v[i] = v.get(i, 0.0) + 1.0
+        sizes, scores = at["hand_sizes"], at["scores"]
+        for s in range(2):
+            v[sizes + rel[s]] = view["hand_sizes"][s] / 5
+            v[scores + rel[s]] = view["scores"][s] / 10
+        v[at["round"] + min(view["round"], 5) - 1] = 1.0
+        trade = view.get("trade")
+        if trade:
+            t = at["trade"]
+            v[t] = 1.0
+            v[t + 1] = trade["picks_left"] / 5
+            v[t + 2] = float(trade["winner"] is not None and rel[trade["winner"]] == 0)
+        return v
+
 
 # -- Triad ---------------------------------------------------------------------------------------
 
@@ -151,6 +239,31 @@ class TriadEncoder(Encoder):
         for s in range(2):
             parts["removed"][s] = view["scores"][s] / 6
         parts["moves"][0] = view["moves"] / self.game.options["move_cap"]
+
+    def values(self, view: Mapping[str, Any]) -> dict[int, float]:
+        at = self.at
+        v: dict[int, float] = {}
+        seat = view["seat"]
+        turn = view["turn"]["players"]
+        for s in range(2):
+            v[at["to_move"] + s] = float(s in turn)
+        if seat is not None:
+            v[at["seat"] + seat] = 1.0
+        squares = _TRIAD_SQUARES
+        dice = at["dice"]
+        for square, die in view["dice"].items():
+            v[dice + 6 * squares[square] + (0 if die[0] == "B" else 3) + int(die[1:]) - 1] = 1.0
+        pending = at["pending_removal"]
+        for square in view["pending_removal"]:
+            v[pending + squares[square]] = 1.0
+        for s in range(2):
+            v[at["removed"] + s] = view["scores"][s] / 6
+        v[at["moves"]] = view["moves"] / self.game.options["move_cap"]
+        return v
+
+
+_TRIAD_SQUARES = {f"{c}{r}": (r - 1) * 6 + "abcdef".index(c) for c in "abcdef" for r in range(1, 7)}
+"""A square's index, as ``TriadEncoder.encode`` computes it."""
 
 
 # -- TriATri -------------------------------------------------------------------------------------
@@ -226,6 +339,57 @@ class TriATriEncoder(Encoder):
                 parts["seen"][kind[card]] += 1
         parts["supply"][:] = [g / 6 for g in view["supply"]]
 
+    def values(self, view: Mapping[str, Any]) -> dict[int, float]:
+        at = self.at
+        v: dict[int, float] = {}
+        rel = self._to_move(view, v)
+        kind = self.kind
+        k = len(self.kinds)
+        v[at["phase"] + _TRIATRI_PHASES.index(view["phase"])] = 1.0
+        v[at["round"] + view["round"] - 1] = 1.0
+        v[at["tricks_done"]] = view["tricks_done"] / 5
+        hand = at["hand"]
+        for card in view.get("hand") or ():
+            i = hand + kind[card]
+            v[i] = v.get(i, 0.0) + 1.0
+        sizes, chosen, gems, scores = at["hand_sizes"], at["chosen"], at["gems"], at["scores"]
+        for s in range(self.players):
+            r = rel[s]
+            v[sizes + r] = view["hand_sizes"][s] / 6
+            v[chosen + r] = float(bool(view["chosen"][s]))
+            for j, g in enumerate(view["gems"][s]):
+                v[gems + 3 * r + j] = g / 6
+            v[scores + r] = view["scores"][s] / 100
+        if view.get("choice") is not None:
+            v[at["choice"] + kind[view["choice"]]] = 1.0
+        start_cards = at["start_cards"]
+        for s, card in enumerate(view.get("start_cards") or ()):
+            if card is not None:
+                v[start_cards + k * rel[s] + kind[card]] = 1.0
+        for name in ("start_player", "leader"):
+            if view.get(name) is not None:
+                v[at[name] + rel[view[name]]] = 1.0
+        gem = view.get("gem")
+        if gem:
+            v[at["gem"] + (3 if " own " in gem else 0) + _GEMS.index(gem[-1])] = 1.0
+        trick = view.get("trick")
+        if trick:
+            played = at["trick_played"]
+            for i, card in enumerate(trick["played"]):
+                v[played + k * i + kind[card]] = 1.0
+            values = at["trick_values"]
+            for i, (_, value) in enumerate(trick["cards"]):
+                v[values + i] = value / 16
+        seen = at["seen"]
+        for done in view.get("tricks") or ():
+            for card in done["played"]:
+                i = seen + kind[card]
+                v[i] = v.get(i, 0.0) + 1.0
+        supply = at["supply"]
+        for j, g in enumerate(view["supply"]):
+            v[supply + j] = g / 6
+        return v
+
 
 # -- Tri*T*Area ----------------------------------------------------------------------------------
 
@@ -235,10 +399,14 @@ _TTA_PHASES = ("declare", "sell", "play", "place", "extra", "over")
 class TriTAreaEncoder(Encoder):
     def __init__(self, game: Game) -> None:
         self.read = game.string_to_action
+        self._cards: dict[str, int] = {}
         super().__init__(game)
 
     def _card(self, text: str) -> int:
-        return int(self.read(text)) // 3  # type: ignore[call-overload]
+        card = self._cards.get(text)
+        if card is None:  # read once: a view names dozens of cards, in a few dozen distinct texts
+            card = self._cards[text] = int(self.read(text)) // 3  # type: ignore[call-overload]
+        return card
 
     def _square(self, name: str) -> int:
         return (int(name[1:]) - 1) * 4 + "abcd".index(name[0])
@@ -307,6 +475,58 @@ class TriTAreaEncoder(Encoder):
             elif isinstance(declared, str):
                 parts["declared"][rel[s], self._card(declared)] = 1
 
+    def values(self, view: Mapping[str, Any]) -> dict[int, float]:
+        at = self.at
+        v: dict[int, float] = {}
+        rel = self._to_move(view, v)
+        card = self._card
+        v[at["phase"] + _TTA_PHASES.index(view["phase"])] = 1.0
+        v[at["round"] + view["round"] - 1] = 1.0
+        v[at["trick_number"]] = view["trick_number"] / 9
+        hand = at["hand"]
+        for name in view.get("hand") or ():
+            v[hand + card(name)] = 1.0
+        sizes, scores, blocks, sold = at["hand_sizes"], at["scores"], at["blocks"], at["sold"]
+        for s in range(4):
+            r = rel[s]
+            v[sizes + r] = view["hand_sizes"][s] / 9
+            v[scores + r] = view["scores"][s] / 50
+            v[blocks + r] = view["blocks"][s] / 10
+            v[sold + r] = view["sold"][s] / 10
+        board, height = at["board"], at["board_height"]
+        for square, stack in enumerate(view["board"]):
+            for s in stack:
+                i = board + 4 * square + rel[s]
+                v[i] = v.get(i, 0.0) + 1 / 4
+            v[height + square] = len(stack) / 8
+        v[at["lead"] + rel[view["lead"]]] = 1.0
+        if view.get("leader") is not None:
+            v[at["leader"] + rel[view["leader"]]] = 1.0
+        trick = at["trick"]
+        for s, name in view["trick"]:
+            v[trick + 36 * rel[s] + card(name)] = 1.0
+        played = view["played"][view["round"] - 1] if len(view["played"]) >= view["round"] else []
+        played_at = at["played"]
+        for _, name in played:
+            v[played_at + card(name)] = 1.0
+        holders = view.get("rightholders")
+        if holders:
+            rightholders = at["rightholders"]
+            for i, s in enumerate(holders):
+                if s is not None and s >= 0:
+                    v[rightholders + 4 * i + rel[s]] = 1.0
+        if view.get("placing") is not None:
+            v[at["placing"] + view["placing"]] = 1.0
+        if view.get("extra_from"):
+            v[at["extra_from"] + self._square(view["extra_from"])] = 1.0
+        declared_at = at["declared"]
+        for s, declared in enumerate(view["declared"]):
+            if declared is True:
+                v[declared_at + 37 * rel[s] + 36] = 1.0
+            elif isinstance(declared, str):
+                v[declared_at + 37 * rel[s] + card(declared)] = 1.0
+        return v
+
 
 # -- Triominos -----------------------------------------------------------------------------------
 
@@ -371,6 +591,40 @@ class TriominosEncoder(Encoder):
         parts["draws"][0] = view["draws"] / 3
         parts["choice"][0] = bool(view["choice"])
         parts["round"][0] = view["round"] / max(view["rounds"], 1)
+
+    def values(self, view: Mapping[str, Any]) -> dict[int, float]:
+        at = self.at
+        v: dict[int, float] = {}
+        rel = self._to_move(view, v)
+        layout = at["layout"]
+        lays = self._lays
+        for text in view["layout"]:
+            lay = lays.get(text)
+            if lay is None:
+                lay = lays[text] = self._lay(text)
+            cell, corners = lay
+            i = layout + 4 * cell
+            v[i], v[i + 1], v[i + 2], v[i + 3] = corners
+        if view.get("last"):
+            x, y = view["last"]
+            v[at["last"] + self.cells[(x, y)]] = 1.0
+        tiles = self.tiles
+        rack = at["rack"]
+        for name in view.get("hand") or ():
+            v[rack + tiles[name]] = 1.0
+        target = max(self.game.options["target"], 1)
+        revealed, sizes, scores = at["revealed"], at["rack_sizes"], at["scores"]
+        for s in range(self.players):
+            r = rel[s]
+            for name in view["revealed"][s]:
+                v[revealed + 56 * r + tiles[name]] = 1.0
+            v[sizes + r] = view["hand_sizes"][s] / 24
+            v[scores + r] = view["scores"][s] / target
+        v[at["pool"]] = view["pool"] / 56
+        v[at["draws"]] = view["draws"] / 3
+        v[at["choice"]] = float(bool(view["choice"]))
+        v[at["round"]] = view["round"] / max(view["rounds"], 1)
+        return v
 
 
 _ENCODERS: dict[str, type[Encoder]] = {

@@ -73,7 +73,7 @@ from tritable.engine.errors import IllegalActionError, OptionError
 from tritable.engine.protocol import CHANCE, SIMULTANEOUS, TERMINAL, Action, Game, State, check_seat
 from tritable.engine.registry import game_class, game_ids
 from tritable.interop.encoding import Encoder, encoder
-from tritable.interop.tables import ActionTable, Dealer, action_table, dealer
+from tritable.interop.tables import ActionTable, Dealer, DeckDealer, action_table, dealer
 
 __all__ = ["from_native_action", "native_game", "native_state", "short_name", "to_native_action"]
 
@@ -180,11 +180,13 @@ class _Samplers:
 
 
 class _Base:
-    """A position whose seats' trails are known (never changed once made: clones share it)."""
+    """A position whose seats' trails are known (never changed once made: clones share it).
+    ``state`` is ``None`` for the position the deal made, until a trail needs it: built then from
+    the setup, so that a playout that never asks for an information state pays no clone."""
 
     __slots__ = ("known", "state", "trails")
 
-    def __init__(self, state: State, trails: tuple[tuple[str, ...], ...], known: int) -> None:
+    def __init__(self, state: State | None, trails: tuple[tuple[str, ...], ...], known: int) -> None:
         self.state = state
         self.trails = trails
         self.known = known
@@ -278,10 +280,13 @@ class TritableGame(pyspiel.Game):  # type: ignore[misc]
 class TritableState(pyspiel.State):  # type: ignore[misc]
     """A position: the deal so far, then the tritable state (``native_state(state)``)."""
 
+    _left: list[int] | None = None  # also for a state pickled before it was kept (_deck_left)
+
     def __init__(self, game: TritableGame) -> None:
         super().__init__(game)
         self._spec: _Spec = game.spec
         self._drawn: list[int] = []
+        self._left: list[int] | None = None  # a deck dealer's counts left (_deck_left)
         self._live: _Live | None = None
         # For information states: a position whose seats' trails are known, the trails there
         # (per seat, a tuple of "view -> action" lines), and its history length; later trails
@@ -313,6 +318,33 @@ class TritableState(pyspiel.State):  # type: ignore[misc]
         live = self._live
         return live is not None and live.state.current_player() == TERMINAL
 
+    # pyspiel's own answers to these go from Python into C++ and back into Python, several times
+    # (``legal_actions()`` asks ``current_player`` three times and ``is_terminal`` once before
+    # ``_legal_actions``): asked from Python, the state answers them directly, the same way. C++
+    # callers still take pyspiel's path, which ends in the same methods.
+
+    def is_chance_node(self) -> bool:
+        return self._live is None
+
+    def is_simultaneous_node(self) -> bool:
+        return self.current_player() == SIMULTANEOUS
+
+    def is_player_node(self) -> bool:
+        return self.current_player() >= 0
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """The legal action ids of ``player`` (default: the player to move), ascending; at a chance
+        node the outcomes. As pyspiel's ``State.legal_actions``, answered without its round trips."""
+        live = self._live
+        if live is not None:
+            native = live.state
+            p = native.current_player()
+            if p >= 0 and (player is None or player == p):  # the common case: a seat to move
+                return self._spec.table.ids(native.legal_actions())
+        if player is None:  # the rest as pyspiel answers it (its errors included)
+            return pyspiel.State.legal_actions(self)
+        return pyspiel.State.legal_actions(self, player)
+
     def _legal_actions(self, player: int) -> list[int]:
         live = self._live
         if live is None:
@@ -329,7 +361,18 @@ class TritableState(pyspiel.State):  # type: ignore[misc]
     def chance_outcomes(self) -> list[tuple[int, float]]:
         if self._live is not None:
             raise IllegalActionError("this is not a chance node: the deal is complete")
+        left = self._deck_left()
+        if left is not None:
+            return self._spec.dealer.outcomes_left(left)  # type: ignore[attr-defined]
         return list(self._spec.dealer.outcomes(self._drawn))
+
+    def _deck_left(self) -> list[int] | None:
+        """A deck dealer's counts left for the next step (see ``DeckDealer.left``), kept from
+        step to step; ``None`` for other dealers and at the lead's step."""
+        left = self._left
+        if left is None and isinstance(self._spec.dealer, DeckDealer):
+            left = self._left = self._spec.dealer.left(self._drawn)
+        return left
 
     # -- actions ---------------------------------------------------------------------------------
 
@@ -339,7 +382,11 @@ class TritableState(pyspiel.State):  # type: ignore[misc]
             self._deal(action)
             return
         native = live.state
-        move = self._spec.table.from_id(action)
+        table = self._spec.table
+        if table.identity and type(action) is int and 0 <= action < table.size:
+            move: Action = action  # what from_id gives, without its checks and calls
+        else:
+            move = table.from_id(action)
         if native.current_player() == SIMULTANEOUS:  # turn_based: the seats in order
             native.apply_action(move, native.players_to_move()[0])
         else:
@@ -361,16 +408,22 @@ class TritableState(pyspiel.State):  # type: ignore[misc]
 
     def _deal(self, outcome: int) -> None:
         spec = self._spec
-        if type(outcome) is not int or not spec.dealer.possible(self._drawn, outcome):  # OpenSpiel does not check
+        left = self._deck_left()
+        if left is not None:
+            possible = type(outcome) is int and 0 <= outcome < len(left) and left[outcome] > 0
+        else:
+            possible = type(outcome) is int and spec.dealer.possible(self._drawn, outcome)
+        if not possible:  # OpenSpiel does not check
             odds = spec.dealer.outcomes(self._drawn)
             raise IllegalActionError(
                 f"{outcome!r} is no chance outcome here (outcomes: {', '.join(str(o) for o, _ in odds)})"
             )
+        if left is not None:
+            self._left = spec.dealer.after(left, len(self._drawn), outcome)  # type: ignore[attr-defined]
         self._drawn.append(outcome)
         if len(self._drawn) == spec.dealer.steps:
-            native = spec.game.new_state(setup=spec.dealer.setup(self._drawn))
-            self._native = native
-            self._base = _Base(native.clone(), tuple(() for _ in range(spec.game.players)), 0)
+            self._native = spec.game.new_state(setup=spec.dealer.setup(self._drawn))
+            self._base = _Base(None, tuple(() for _ in range(spec.game.players)), 0)
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -412,6 +465,8 @@ class TritableState(pyspiel.State):  # type: ignore[misc]
         base, trails, known = self._base.state, self._base.trails, self._base.known
         if known == len(native.history):
             return trails[seat]
+        if base is None:  # the dealt position, not built until now
+            base = self._base.state = self._spec.game.new_state(setup=self._spec.dealer.setup(self._drawn))
         # Replay from the base, writing down each seat's view before each of its own actions.
         replay = base.clone()
         grown = [list(t) for t in trails]
@@ -437,6 +492,7 @@ class TritableState(pyspiel.State):  # type: ignore[misc]
         spec = self._spec
         if native is None:  # nobody has seen any of the deal: deal it afresh
             new._drawn = []
+            new._left = None
             for _ in self._drawn:
                 odds = spec.dealer.outcomes(new._drawn)
                 new._drawn.append(rng.choices([o for o, _ in odds], [p for _, p in odds])[0])
@@ -484,7 +540,7 @@ class TritableObserver:
         self.tensor.fill(0)
         if not self.dict or state._native is None or self.no_info:
             return
-        self.spec.encoder.encode(state._native.view(None if self.public_only else player), self.dict)
+        self.spec.encoder.write(state._native.view(None if self.public_only else player), self.tensor)
 
     def string_from(self, state: TritableState, player: int) -> str:
         if self.no_info:

@@ -80,8 +80,7 @@ class _Table:
 
     def observe(self, view: Mapping[str, Any], legal: list[int]) -> dict[str, np.ndarray]:
         """The observation of ``view`` for a seat whose legal action ids are ``legal``."""
-        tensor = np.zeros(self.encoder.size, np.float32)
-        self.encoder.encode(view, self.encoder.split(tensor))
+        tensor = self.encoder.tensor(view)
         mask = np.zeros(self.table.size, np.int8)
         mask[legal] = 1
         return {"observation": tensor, "action_mask": mask}
@@ -92,6 +91,8 @@ class _Table:
         return self.table.ids(state.legal_actions(seat))
 
     def action(self, action: Any) -> Any:
+        if type(action) is int:  # the common case, checked by from_id
+            return self.table.from_id(action)
         if isinstance(action, np.ndarray) and action.shape == ():
             action = action.item()
         if isinstance(action, (bool, np.bool_)) or not isinstance(action, (int, np.integer)):
@@ -157,7 +158,8 @@ class TritableAECEnv(_Dealing, AECEnv):  # type: ignore[misc]
             return
         seat = state.players_to_move()[0]
         self.agent_selection = self.possible_agents[seat]
-        self.infos[self.agent_selection] = {"legal_actions": self._table.legal_ids(state, seat)}
+        # seat is to move: legal_ids' checks would only repeat that
+        self.infos[self.agent_selection] = {"legal_actions": self._table.table.ids(state.legal_actions(seat))}
 
     def _live(self) -> State:
         if self.state is None:

@@ -326,6 +326,36 @@ class DeckDealer(Dealer):
         total = self.sizes[d] - (k - start)
         return [(i, c / total) for i, c in enumerate(left) if c]
 
+    # A dealing state keeps the counts left in the deck being dealt (``left``, ``after``): with
+    # them a step costs the same at the deck's end as at its start, instead of recounting the
+    # cards drawn so far (up to 23 of them) for its outcomes and again for the outcome drawn.
+
+    def left(self, drawn: Sequence[int]) -> list[int] | None:
+        """How many cards of each kind are left in the deck the next step deals from (``None``
+        at the lead's step)."""
+        k = len(drawn)
+        if self.lead_seats and k == 0:
+            return None
+        d, start = self._step_deck[k - (1 if self.lead_seats else 0)]
+        left = self._counts[d].copy()
+        for i in drawn[start:k]:
+            left[i] -= 1
+        return left
+
+    def outcomes_left(self, left: list[int]) -> list[tuple[int, float]]:
+        """:meth:`outcomes` from the counts :meth:`left` gives."""
+        total = sum(left)
+        return [(i, c / total) for i, c in enumerate(left) if c]
+
+    def after(self, left: list[int], step: int, outcome: int) -> list[int] | None:
+        """``left`` (changed in place) once chance step ``step`` has dealt ``outcome``, if the next
+        step deals from the same deck; else ``None``."""
+        k = step - (1 if self.lead_seats else 0)
+        if k < 0 or k + 1 >= len(self._step_deck) or self._step_deck[k + 1][0] != self._step_deck[k][0]:
+            return None
+        left[outcome] -= 1
+        return left
+
     def possible(self, drawn: Sequence[int], outcome: int) -> bool:
         k = len(drawn)
         if self.lead_seats and k == 0:
@@ -333,7 +363,7 @@ class DeckDealer(Dealer):
         if not 0 <= outcome < len(self.kinds):
             return False
         d, start = self._step_deck[k - (1 if self.lead_seats else 0)]
-        return self._counts[d][outcome] > sum(1 for i in drawn[start:k] if i == outcome)
+        return self._counts[d][outcome] > drawn[start:k].count(outcome)
 
     def setup(self, drawn: Sequence[int]) -> JSON:
         offset = 1 if self.lead_seats else 0
