@@ -7,12 +7,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import time
 from collections.abc import AsyncIterator
 from typing import Any
 
+import orjson
 from fastapi import FastAPI, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
@@ -272,7 +272,7 @@ def _parse(text: str) -> Hello | ActionMessage | SyncMessage | PingMessage:
     if len(text.encode("utf-8", "surrogatepass")) > MAX_MESSAGE_BYTES:
         raise ApiError("too_large", f"a message holds at most {MAX_MESSAGE_BYTES} bytes")
     try:
-        data = json.loads(text)
+        data = orjson.loads(text)
     except (ValueError, RecursionError):
         raise ApiError("bad_json", "the message is not valid JSON") from None
     if not isinstance(data, dict):
