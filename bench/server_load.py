@@ -84,18 +84,33 @@ class Table:
         self.readers: list[asyncio.Task[None]] = []
         self.games = 0
 
+    async def post(self, path: str, body: dict[str, Any]) -> dict[str, Any]:
+        """POST ``body``, again once should the server have closed an idle keep-alive connection
+        just as it was reused (a race of HTTP/1.1, not a failure of the server)."""
+        import httpx
+
+        for attempt in range(3):
+            try:
+                r = await self.http.post(path, json=body)
+                r.raise_for_status()
+                return dict(r.json())
+            except (httpx.ReadError, httpx.RemoteProtocolError):
+                if attempt == 2:
+                    raise
+        raise AssertionError("unreachable")
+
     async def open(self) -> None:
         import websockets
 
         game, players, options = GAMES[self.index % len(GAMES)]
-        r = await self.http.post("/api/tables", json={"game": game, "players": players, "options": options,
-                                                      "auto_start": False})
-        table_id = r.json()["table"]["id"]
+        r = await self.post("/api/tables", {"game": game, "players": players, "options": options,
+                                            "auto_start": False})
+        table_id = r["table"]["id"]
         self.seats = []
         for i in range(players):
-            j = (await self.http.post(f"/api/tables/{table_id}/join", json={"name": f"P{i + 1}", "seat": i})).json()
+            j = await self.post(f"/api/tables/{table_id}/join", {"name": f"P{i + 1}", "seat": i})
             self.seats.append(Seat(i, j["token"]))
-        await self.http.post(f"/api/tables/{table_id}/start", json={"seat": 0, "token": self.seats[0].token})
+        await self.post(f"/api/tables/{table_id}/start", {"seat": 0, "token": self.seats[0].token})
         for seat in self.seats:
             seat.ws = await websockets.connect(f"{self.base}/ws/tables/{table_id}", max_size=None)
             await seat.ws.send(json.dumps({"type": "hello", "seat": seat.seat, "token": seat.token}))
