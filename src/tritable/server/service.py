@@ -69,7 +69,6 @@ class TableRuntime:
     state: State | None
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     moves: dict[tuple[int, str], Event] = field(default_factory=dict)
-    _views: dict[int | None, dict[str, Any]] = field(default_factory=dict)
     texts: dict[Any, Any] = field(default_factory=dict)
     """Messages serialised once a version for every connection of a seat (the hub's)."""
     used: float = field(default_factory=time.monotonic)
@@ -88,12 +87,12 @@ class TableRuntime:
         return str(self.row["status"])
 
     def view(self, seat: int | None) -> dict[str, Any] | None:
-        """The seat's view of the current position (``None`` before the start), made once a version."""
+        """The seat's view of the current position (``None`` before the start). Not kept: an update
+        keeps its encoded text (:attr:`texts`), and a view kept for the life of a version (a second
+        or so) was tens of objects a seat that the garbage collector traversed and promoted."""
         if self.state is None:
             return None
-        if seat not in self._views:
-            self._views[seat] = self.state.view(seat)
-        return self._views[seat]
+        return self.state.view(seat)
 
     def legal(self, seat: int | None) -> list[str]:
         """The notation of ``seat``'s legal actions now (empty for a seat not to move, a spectator)."""
@@ -125,7 +124,6 @@ class TableRuntime:
                 self.moves[(event.seat, event.move_id)] = event
         self.row = row
         self.seats = seats
-        self._views.clear()
         self.texts.clear()
 
     @classmethod
@@ -267,7 +265,6 @@ class TableService:
         if committed.move_id is not None and committed.seat is not None:
             rt.moves[(committed.seat, committed.move_id)] = committed
         rt.row, rt.seats = row, new_seats
-        rt._views.clear()
         rt.texts.clear()
         await self.publish(rt.id, version)
         return committed
