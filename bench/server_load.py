@@ -385,8 +385,8 @@ def main() -> None:
                     ws_per_message_deflate=False, log_level="warning", access_log=False)
         return
     if args.url is not None:
-        results, server = load(args, args.url.replace("http://", "ws://").rstrip("/"), None)
-        report(args, results, server, "given")
+        results, usage = load(args, args.url.replace("http://", "ws://").rstrip("/"), None)
+        report(args, results, usage, "given")
         return
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))

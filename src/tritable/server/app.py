@@ -57,9 +57,9 @@ GC_THRESHOLDS = (20_000, 5, 200)
 almost no cyclic garbage (some hundred objects a second) but keeps growing and dropping live tables
 and connections, and with the default thresholds the collector traversed them again and again: it
 took several seconds of each 30 s of a 500-table run, in pauses of up to 350 ms that were the p99.
-A young generation of 20,000 objects and rare full collections cut that to a fourth and the
-longest pauses by half (paired runs in BENCHMARKS.md); memory stays
-bounded, as the rare garbage is still collected."""
+A young generation of 20,000 objects and rare full collections cut that time to a fourth and the
+longest pauses by half in paired runs; memory stays bounded, as the rare garbage is still
+collected."""
 
 
 def _error(code: str, message: str, status: int) -> JSONResponse:
