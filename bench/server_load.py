@@ -84,18 +84,33 @@ class Table:
         self.readers: list[asyncio.Task[None]] = []
         self.games = 0
 
+    async def post(self, path: str, body: dict[str, Any]) -> dict[str, Any]:
+        """POST ``body``, again once should the server have closed an idle keep-alive connection
+        just as it was reused (a race of HTTP/1.1, not a failure of the server)."""
+        import httpx
+
+        for attempt in range(3):
+            try:
+                r = await self.http.post(path, json=body)
+                r.raise_for_status()
+                return dict(r.json())
+            except (httpx.ReadError, httpx.RemoteProtocolError):
+                if attempt == 2:
+                    raise
+        raise AssertionError("unreachable")
+
     async def open(self) -> None:
         import websockets
 
         game, players, options = GAMES[self.index % len(GAMES)]
-        r = await self.http.post("/api/tables", json={"game": game, "players": players, "options": options,
-                                                      "auto_start": False})
-        table_id = r.json()["table"]["id"]
+        r = await self.post("/api/tables", {"game": game, "players": players, "options": options,
+                                            "auto_start": False})
+        table_id = r["table"]["id"]
         self.seats = []
         for i in range(players):
-            j = (await self.http.post(f"/api/tables/{table_id}/join", json={"name": f"P{i + 1}", "seat": i})).json()
+            j = await self.post(f"/api/tables/{table_id}/join", {"name": f"P{i + 1}", "seat": i})
             self.seats.append(Seat(i, j["token"]))
-        await self.http.post(f"/api/tables/{table_id}/start", json={"seat": 0, "token": self.seats[0].token})
+        await self.post(f"/api/tables/{table_id}/start", {"seat": 0, "token": self.seats[0].token})
         for seat in self.seats:
             seat.ws = await websockets.connect(f"{self.base}/ws/tables/{table_id}", max_size=None)
             await seat.ws.send(json.dumps({"type": "hello", "seat": seat.seat, "token": seat.token}))
@@ -218,6 +233,7 @@ def client(base: str, first: int, count: int, pace: float, seconds: float, ready
                 await asyncio.sleep(0.01)
             loop = asyncio.get_running_loop()
             start = loop.time()
+            cpu = time.process_time()
             # Spread the tables' first actions over one pace, as people do not all act at once.
             async def staggered(t: Table) -> None:
                 await asyncio.sleep(random.random() * pace)
@@ -225,6 +241,7 @@ def client(base: str, first: int, count: int, pace: float, seconds: float, ready
 
             await asyncio.gather(*(staggered(t) for t in tables))
             elapsed = loop.time() - start
+            cpu = time.process_time() - cpu
             for t in tables:
                 await t.close()
             return {
@@ -235,9 +252,83 @@ def client(base: str, first: int, count: int, pace: float, seconds: float, ready
                 "lost": sum(t.lost for t in tables),
                 "duplicated": sum(t.duplicated for t in tables),
                 "games": sum(t.games for t in tables),
+                "cpu_seconds": cpu,
             }
 
     out.put(asyncio.run(main()))
+
+
+def cpu_seconds(pid: int) -> float:
+    """The CPU time (user and system) process ``pid`` has used so far."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+BASELINE_MOVES = 40
+"""Moves in a game of the baseline server (the mean of the five games' lengths at the tables is 30-50)."""
+BASELINE_VIEW = {"board": [[None] * 9 for _ in range(9)], "hand": [f"card{i}" for i in range(12)],
+                 "scores": [0, 0, 0, 0], "hand_sizes": [12, 12, 12, 12], "pad": "x" * 400}
+"""A stand-in view of about the size of a real one (an update is 1-2 kB)."""
+
+
+def baseline_app() -> Any:
+    """The ceiling: a server with the same stack (Starlette on uvicorn) and protocol, doing no game
+    and no database work: a table is a counter, every seat may send the one legal action ``"a"``
+    when it is its turn, and each action is sent on at once to every seat as an ``update``."""
+    from starlette.applications import Starlette
+    from starlette.requests import Request
+    from starlette.responses import JSONResponse
+    from starlette.routing import Route, WebSocketRoute
+    from starlette.websockets import WebSocket, WebSocketDisconnect
+
+    tables: dict[str, dict[str, Any]] = {}
+    view = json.dumps(BASELINE_VIEW, separators=(",", ":"))
+
+    def message(kind: str, t: dict[str, Any], seat: int, event: dict[str, Any] | None) -> str:
+        status = "finished" if t["seq"] >= BASELINE_MOVES else "playing"
+        legal = ["a"] if status == "playing" and t["seq"] % t["players"] == seat else []
+        head = json.dumps({"type": kind, "seq": t["seq"], "seat": seat, "event": event, "legal": legal,
+                           "events": [], "table": {"status": status}}, separators=(",", ":"))
+        return f'{head[:-1]},"view":{view}}}'
+
+    async def create(request: Request) -> JSONResponse:
+        body = await request.json()
+        table_id = secrets.token_hex(8)
+        tables[table_id] = {"players": body["players"], "seq": 0, "conns": {}}
+        return JSONResponse({"table": {"id": table_id}}, status_code=201)
+
+    async def join(request: Request) -> JSONResponse:
+        return JSONResponse({"seat": (await request.json())["seat"], "token": "t"})
+
+    async def start(request: Request) -> JSONResponse:
+        return JSONResponse({"table": {}})
+
+    async def health(request: Request) -> JSONResponse:
+        return JSONResponse({"status": "ok"})
+
+    async def socket(ws: WebSocket) -> None:
+        await ws.accept()
+        t = tables[ws.path_params["table_id"]]
+        seat = json.loads(await ws.receive_text())["seat"]
+        t["conns"][seat] = ws
+        await ws.send_text(message("welcome", t, seat, None))
+        try:
+            while True:
+                m = json.loads(await ws.receive_text())
+                t["seq"] += 1
+                event = {"seq": t["seq"], "kind": "move", "seat": seat, "action": m["action"]}
+                for s, conn in list(t["conns"].items()):
+                    await conn.send_text(message("update", t, s, dict(event, move_id=m["move_id"])
+                                                 if s == seat else event))
+        except WebSocketDisconnect:
+            t["conns"].pop(seat, None)
+            if not t["conns"]:
+                tables.pop(ws.path_params["table_id"], None)
+
+    return Starlette(routes=[Route("/api/health", health), Route("/api/tables", create, methods=["POST"]),
+                             Route("/api/tables/{table_id}/join", join, methods=["POST"]),
+                             Route("/api/tables/{table_id}/start", start, methods=["POST"]),
+                             WebSocketRoute("/ws/tables/{table_id}", socket)])
 
 
 def peak_rss_mb(pid: int) -> float:
@@ -281,20 +372,31 @@ def main() -> None:
     parser.add_argument("--db", default=None, help="sqlite:///PATH or postgresql://... (default: a new SQLite file)")
     parser.add_argument("--procs", type=positive_int, default=2, help="client processes")
     parser.add_argument("--url", default=None, help="load a server already running (http://HOST:PORT) instead")
+    parser.add_argument("--baseline", action="store_true",
+                        help="load a trivial server (no game, no database) instead: the harness's ceiling")
+    parser.add_argument("--serve-baseline", type=positive_int, metavar="PORT", help=argparse.SUPPRESS)
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
+    args.load_before = os.getloadavg()
+    if args.serve_baseline is not None:
+        import uvicorn
+
+        uvicorn.run(baseline_app(), host="127.0.0.1", port=args.serve_baseline, ws_max_size=1 << 20,
+                    ws_per_message_deflate=False, log_level="warning", access_log=False)
+        return
     if args.url is not None:
-        results, rss = load(args, args.url.replace("http://", "ws://").rstrip("/"), None)
-        report(args, results, rss, "given")
+        results, usage = load(args, args.url.replace("http://", "ws://").rstrip("/"), None)
+        report(args, results, usage, "given")
         return
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
-    with fresh_database(args.db) as (url, backend):
-        server = subprocess.Popen(
-            [sys.executable, "-m", "tritable", "serve", "--port", str(port), "--db", url],
-            env=dict(os.environ, PYTHONPATH=SRC), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-        )
+    with fresh_database(None if args.baseline else args.db) as (url, backend):
+        command = [sys.executable, "-m", "tritable", "serve", "--port", str(port), "--db", url]
+        if args.baseline:
+            command, backend = [sys.executable, __file__, "--serve-baseline", str(port)], "baseline"
+        server = subprocess.Popen(command, env=dict(os.environ, PYTHONPATH=SRC),
+                                  stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         try:
             import httpx
 
@@ -303,15 +405,16 @@ def main() -> None:
                     if httpx.get(f"http://127.0.0.1:{port}/api/health", timeout=1).status_code == 200:
                         break
                 time.sleep(0.1)
-            results, rss = load(args, f"ws://127.0.0.1:{port}", server.pid)
+            results, usage = load(args, f"ws://127.0.0.1:{port}", server.pid)
         finally:
             server.terminate()
             server.wait(30)
-    report(args, results, rss, backend)
+    report(args, results, usage, backend)
 
 
-def load(args: argparse.Namespace, base: str, pid: int | None) -> tuple[list[dict[str, Any]], float]:
-    """Run the client processes against ``base``; their results and the server's peak RSS (MB)."""
+def load(args: argparse.Namespace, base: str, pid: int | None) -> tuple[list[dict[str, Any]], dict[str, float]]:
+    """Run the client processes against ``base``; their results, the server's peak RSS (MB) and the
+    CPU seconds it used while the clients played."""
     ctx = multiprocessing.get_context("spawn")
     go = ctx.Event()
     out = ctx.Queue()
@@ -330,15 +433,17 @@ def load(args: argparse.Namespace, base: str, pid: int | None) -> tuple[list[dic
         first += count
     for ready in readies:
         ready.wait(600)
+    server_cpu = cpu_seconds(pid) if pid is not None else float("nan")
     go.set()
     results = [out.get(timeout=args.seconds + 600) for _ in procs]
+    server_cpu = cpu_seconds(pid) - server_cpu if pid is not None else float("nan")
     for p in procs:
         p.join(30)
     rss = peak_rss_mb(pid) if pid is not None else float("nan")
-    return results, rss
+    return results, {"rss": rss, "cpu": server_cpu}
 
 
-def report(args: argparse.Namespace, results: list[dict[str, Any]], rss: float, backend: str) -> None:
+def report(args: argparse.Namespace, results: list[dict[str, Any]], server: dict[str, float], backend: str) -> None:
     latencies = sorted(x for r in results for x in r["latencies"])
     elapsed = max(r["elapsed"] for r in results)
     accepted = sum(r["accepted"] for r in results)
@@ -360,8 +465,12 @@ def report(args: argparse.Namespace, results: list[dict[str, Any]], rss: float, 
         "lost": sum(r["lost"] for r in results),
         "duplicated": sum(r["duplicated"] for r in results),
         "games_finished": sum(r["games"] for r in results),
-        "server_peak_rss_mb": round(rss, 1),
+        "server_peak_rss_mb": round(server["rss"], 1),
+        "server_cpu_per_second": round(server["cpu"] / elapsed, 2),
+        "clients_cpu_per_second": round(sum(r["cpu_seconds"] for r in results) / elapsed, 2),
         "cpus": os.cpu_count(),
+        "load_average_before": [round(x, 2) for x in args.load_before],
+        "load_average_after": [round(x, 2) for x in os.getloadavg()],
     }
     if args.json:
         print(json.dumps(report, indent=1))

@@ -57,3 +57,39 @@ def test_bad_database_urls(tmp_path: Path) -> None:
         asyncio.run(Store.open("mysql://localhost/x"))
     with pytest.raises(StoreError, match="cannot open the database"):
         asyncio.run(Store.open("postgresql://nobody@127.0.0.1:1/none"))
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_commits_of_many_tables_at_once_are_each_checked(backend: str, tmp_path: Path) -> None:
+    """Commits made together go in one group (SQLite's writer, PostgreSQL's group writer): a stale
+    version or a logged move id fails that commit alone and the rest of the group stays."""
+    with database(backend, tmp_path) as url:
+
+        async def scenario() -> None:
+            store = await Store.open(url)
+            try:
+                ids = [f"g{i}" for i in range(6)]
+                for t in ids:
+                    await store.create_table(new_table(t), [new_seat(t, 0), new_seat(t, 1)])
+                await store.commit("g5", 0, Event("move", seat=0, action="a", move_id="m"))
+                results = await asyncio.gather(
+                    *(store.commit(t, 0, Event("move", seat=0, action="a", move_id="m"), table={"deadline": 1.5},
+                                   seats=[{"seat": 1, "kind": "human", "name": t}]) for t in ids[:4]),
+                    store.commit("g4", 7, Event("move", seat=1, action="b", move_id="n"), table={"status": "x"}),
+                    store.commit("g5", 1, Event("move", seat=0, action="c", move_id="m"), table={"deadline": 2.0}),
+                    return_exceptions=True,
+                )
+                assert results[:4] == [1, 1, 1, 1]
+                assert isinstance(results[4], VersionConflict) and isinstance(results[5], DuplicateMove)
+                for t in ids[:4]:
+                    row, seats, events = await store.load(t)
+                    assert (row["version"], row["deadline"], seats[1]["name"]) == (1, 1.5, t)
+                    assert [(e.seq, e.action, e.move_id) for e in events] == [(1, "a", "m")]
+                row, _, events = await store.load("g4")
+                assert row["status"] == "open" and row["version"] == 0 and events == []
+                row, _, events = await store.load("g5")
+                assert row["deadline"] is None and row["version"] == 1 and len(events) == 1
+            finally:
+                await store.close()
+
+        asyncio.run(scenario())

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any, Protocol
+
+import orjson
 
 from tritable.server.service import TableRuntime, public_event, table_json
 
@@ -54,7 +55,13 @@ class LocalBroker:
 
 
 def dumps(message: dict[str, Any]) -> str:
-    return json.dumps(message, separators=(",", ":"))
+    """``message`` as compact JSON text: orjson, as every seat's view is encoded once a move and
+    the standard library's encoder was the largest single cost of a move in a profile.
+
+    >>> dumps({"type": "pong", "seq": 3, "seats": {0: "Ann"}})
+    '{"type":"pong","seq":3,"seats":{"0":"Ann"}}'
+    """
+    return orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
 class Connection:

@@ -20,6 +20,8 @@ from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+import orjson
+
 import tritable
 from tritable.engine import SIMULTANEOUS, Game, Record, State, TritableError
 from tritable.server.ai import AIPool
@@ -29,6 +31,13 @@ from tritable.server.schemas import CreateTable
 from tritable.store import DuplicateMove, Event, Store, VersionConflict
 
 log = logging.getLogger("tritable.server")
+
+FINISHED_SECONDS = 30.0
+"""A finished table nobody asked for in this long leaves the cache (its record stays in the database)."""
+IDLE_SECONDS = 600.0
+"""... and so does any table untouched for this long (a correspondence game between two moves)."""
+CACHED_TABLES = 20_000
+"""At most this many tables are kept in memory: past it the least recently used go first."""
 
 OPEN, PLAYING, FINISHED = "open", "playing", "finished"
 
@@ -60,9 +69,10 @@ class TableRuntime:
     state: State | None
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     moves: dict[tuple[int, str], Event] = field(default_factory=dict)
-    _views: dict[int | None, dict[str, Any]] = field(default_factory=dict)
     texts: dict[Any, Any] = field(default_factory=dict)
     """Messages serialised once a version for every connection of a seat (the hub's)."""
+    used: float = field(default_factory=time.monotonic)
+    """When the table was last asked for (the cache evicts by it)."""
 
     @property
     def id(self) -> str:
@@ -77,12 +87,12 @@ class TableRuntime:
         return str(self.row["status"])
 
     def view(self, seat: int | None) -> dict[str, Any] | None:
-        """The seat's view of the current position (``None`` before the start), made once a version."""
+        """The seat's view of the current position (``None`` before the start). Not kept: an update
+        keeps its encoded text (:attr:`texts`), and a view kept for the life of a version (a second
+        or so) was tens of objects a seat that the garbage collector traversed and promoted."""
         if self.state is None:
             return None
-        if seat not in self._views:
-            self._views[seat] = self.state.view(seat)
-        return self._views[seat]
+        return self.state.view(seat)
 
     def legal(self, seat: int | None) -> list[str]:
         """The notation of ``seat``'s legal actions now (empty for a seat not to move, a spectator)."""
@@ -114,7 +124,6 @@ class TableRuntime:
                 self.moves[(event.seat, event.move_id)] = event
         self.row = row
         self.seats = seats
-        self._views.clear()
         self.texts.clear()
 
     @classmethod
@@ -193,6 +202,7 @@ class TableService:
         """The table's runtime, built from the database on a miss; ``not_found`` if there is none."""
         rt = self.runtimes.get(table_id)
         if rt is not None:
+            rt.used = time.monotonic()
             return rt
         lock = self._loading.setdefault(table_id, asyncio.Lock())
         async with lock:
@@ -206,6 +216,30 @@ class TableService:
                 self.runtimes[table_id] = rt
         self._loading.pop(table_id, None)
         return rt
+
+    def evict(self, now: float | None = None) -> int:
+        """Drop from the cache the finished tables and the idle ones (and, past :data:`CACHED_TABLES`,
+        the least recently used): the next request for one rebuilds it from the database. A table
+        whose lock is held or whose AI seat is to move stays (the sweeper retries a failed AI seat
+        from the cache). The number dropped."""
+        now = time.monotonic() if now is None else now
+        busy = {table_id for table_id, _ in self._thinking}
+        dropped = 0
+        over = len(self.runtimes) - CACHED_TABLES
+        tables = list(self.runtimes.items())
+        if over > 0:
+            tables.sort(key=lambda item: item[1].used)
+        for table_id, rt in tables:
+            idle = now - rt.used
+            if rt.lock.locked() or table_id in busy or table_id in self._loading:
+                continue
+            if any(rt.seats[s]["kind"] == "ai" for s in rt.pending()):
+                continue
+            if over > 0 or idle > IDLE_SECONDS or (rt.status == FINISHED and idle > FINISHED_SECONDS):
+                del self.runtimes[table_id]
+                dropped += 1
+                over -= 1
+        return dropped
 
     async def refresh(self, rt: TableRuntime) -> None:
         """Catch up with what other writers (another instance, a sweeper) committed."""
@@ -231,7 +265,6 @@ class TableService:
         if committed.move_id is not None and committed.seat is not None:
             rt.moves[(committed.seat, committed.move_id)] = committed
         rt.row, rt.seats = row, new_seats
-        rt._views.clear()
         rt.texts.clear()
         await self.publish(rt.id, version)
         return committed
@@ -280,6 +313,10 @@ class TableService:
         if spec.name is None and spec.seat is not None:
             raise ApiError("bad_request", "a seat to join needs a name")
         await self.store.create_table(row, seat_rows)
+        # The row as committed is the row a load would read (its JSON columns as they come back):
+        # the cache takes it without a read.
+        self.runtimes.setdefault(table_id, TableRuntime.build(orjson.loads(orjson.dumps(row)),
+                                                              orjson.loads(orjson.dumps(seat_rows)), []))
         seat = token = None
         if spec.name is not None:
             seat, token, _ = await self.join(table_id, spec.name, spec.seat)
@@ -450,6 +487,7 @@ class TableService:
         """Apply every timeout that is due (any instance may run this: commits are version-checked)."""
         now = time.time() if now is None else now
         done = 0
+        self.evict()
         for rt in list(self.runtimes.values()):  # an AI seat whose thinking failed (a lost connection) tries again
             self._kick_ai(rt)
         for table_id in await self.store.table_ids(PLAYING, due_before=now):

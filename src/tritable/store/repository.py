@@ -32,6 +32,7 @@ from tritable.store.errors import DuplicateMove, StoreError, VersionConflict
 from tritable.store.models import EventRow, SeatRow, TableRow
 
 if TYPE_CHECKING:
+    from tritable.store.pg_writer import PgGroupWriter
     from tritable.store.sqlite_writer import SqliteWriter
 
 TABLES = cast(sa.Table, TableRow.__table__)
@@ -173,13 +174,20 @@ class Store:
             from tritable.store.sqlite_writer import SqliteWriter
 
             store._writer = SqliteWriter(make_url(target).database or ":memory:")
+        else:
+            from tritable.store.pg_writer import PgGroupWriter
+
+            store._group = PgGroupWriter(engine, store._single)
         return store
 
     _writer: SqliteWriter | None = None
+    _group: PgGroupWriter | None = None
 
     async def close(self) -> None:
         if self._writer is not None:
             self._writer.close()
+        if self._group is not None:
+            await self._group.close()
         await self.engine.dispose()
 
     # -- writes --------------------------------------------------------------------------------
@@ -211,7 +219,16 @@ class Store:
         if self._writer is not None:  # SQLite has one writer: a thread that commits in groups
             await self._writer.commit(table_id, version, event.to_row(table_id, new, at), table or {}, seats)
             return new
+        if self._group is not None:  # PostgreSQL: the commits of many tables in one transaction
+            await self._group.commit(table_id, version, event.to_row(table_id, new, at), table or {}, seats)
+            return new
         return await self._commit(table_id, version, new, event, table, seats, at)
+
+    async def _single(self, table_id: str, version: int, row: Mapping[str, Any], table: Mapping[str, Any],
+                      seats: Sequence[Mapping[str, Any]]) -> None:
+        """One change of a failed group, committed alone (the group writer's fallback)."""
+        event = Event(row["kind"], row["seat"], row["action"], row["move_id"], row["data"])
+        await self._commit(table_id, version, version + 1, event, table, seats, row["at"])
 
     async def _commit(
         self,
