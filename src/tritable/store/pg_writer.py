@@ -80,7 +80,10 @@ class PgGroupWriter:
     async def close(self) -> None:
         """Wait for the group being written (a closing store loses no commit it accepted)."""
         while self.tasks:
-            await asyncio.shield(next(iter(self.tasks)))
+            # Awaiting a finished task does not yield to the loop, so its done callback (which
+            # leaves self.tasks) would never run: take finished tasks out here.
+            done, _ = await asyncio.wait(set(self.tasks))
+            self.tasks.difference_update(done)
 
     async def _run(self) -> None:
         await asyncio.sleep(0)  # the changes made in this turn of the loop join the first group
