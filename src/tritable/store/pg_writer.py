@@ -26,7 +26,7 @@ import orjson
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from tritable.store.errors import VersionConflict
-from tritable.store.sqlite_writer import JSON_COLUMNS, SEAT_COLUMNS, TABLE_COLUMNS
+from tritable.store.sqlite_writer import JSON_COLUMNS, SEAT_COLUMNS, TABLE_COLUMNS, settle
 
 Single = Callable[[str, int, Mapping[str, Any], Mapping[str, Any], Sequence[Mapping[str, Any]]], Awaitable[None]]
 
@@ -107,23 +107,16 @@ class PgGroupWriter:
                 await asyncio.gather(*(self._alone(change) for change in group))
                 continue
             for (*_, future), outcome in zip(group, outcomes, strict=True):
-                if future.done():
-                    continue
-                if outcome is None:
-                    future.set_result(None)
-                else:
-                    future.set_exception(outcome)
+                settle(future, outcome)
 
     async def _alone(self, change: tuple[Any, ...]) -> None:
         table_id, version, event, table, seats, future = change
         try:
             await self.single(table_id, version, event, table, seats)
         except Exception as exc:
-            if not future.done():
-                future.set_exception(exc)
+            settle(future, exc)
         else:
-            if not future.done():
-                future.set_result(None)
+            settle(future, None)
 
     async def _write(self, group: list[tuple[Any, ...]]) -> list[BaseException | None]:
         outcomes: list[BaseException | None] = [None] * len(group)

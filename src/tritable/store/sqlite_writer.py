@@ -150,7 +150,7 @@ class SqliteWriter:
                 self.db.execute("ROLLBACK")
             outcomes = [exc] * len(group)
         for change, outcome in zip(group, outcomes, strict=True):
-            _settle(change.future, outcome)
+            settle(change.future, outcome)
 
     @staticmethod
     def _apply(
@@ -207,7 +207,8 @@ class SqliteWriter:
         return None
 
 
-def _settle(future: asyncio.Future[None], outcome: BaseException | None) -> None:
+def settle(future: asyncio.Future[None], outcome: BaseException | None) -> None:
+    """Tell a change's waiter its outcome (``None``: committed), unless it stopped waiting."""
     if future.done():
         return
     if outcome is None:
