@@ -51,23 +51,21 @@ def play(case: int, games: int, warm: int) -> None:
 
     _, gid, players, options, _ = CASES[case]
     game = new_game(gid, players, options)
-    try:
-        from tritable.cli.bench import random_game
-    except ImportError:  # older code (8df170e): the same loop, written out there
-        from tritable.engine import TERMINAL
-        from tritable.engine.playout import random_step
+    # The bench loop (cli.bench.random_game), written here and not imported: the two checkouts
+    # compared must run the same harness, and older ones lack that function.
+    from tritable.engine import TERMINAL
+    from tritable.engine.playout import random_step
 
-        def random_game(game: Game, rng: random.Random) -> int:
-            state = game.new_state(seed=rng.getrandbits(32))
+    def random_game(game: Game, rng: random.Random) -> None:
+        state = game.new_state(seed=rng.getrandbits(32))
+        p = state.current_player()
+        while p != TERMINAL:
+            if p >= 0:
+                actions = state.legal_actions()
+                state.apply_action(actions[rng.randrange(len(actions))])
+            else:
+                random_step(state, rng)
             p = state.current_player()
-            while p != TERMINAL:
-                if p >= 0:
-                    actions = state.legal_actions()
-                    state.apply_action(actions[rng.randrange(len(actions))])
-                else:
-                    random_step(state, rng)
-                p = state.current_player()
-            return 0
 
     for n, seed in ((warm, 7), (games, 1000)):
         rng = random.Random(seed)
