@@ -188,6 +188,8 @@ class OnlineTable(TableView):
         self.show(menu)
         seq = self.seq
         while True:
+            if self.caught_up(seq):
+                return  # the table moved on while the player typed (a timeout, say): draw it again
             line = read_line(self.console, f"P{(self.seat or 0) + 1}> ", self.interactive).strip()
             try:
                 notation = self.command(line, menu)
@@ -200,6 +202,16 @@ class OnlineTable(TableView):
                 return
             if self.seq != seq:
                 return  # the table moved on while the refusal came: draw it again
+
+    def caught_up(self, seq: int) -> bool:
+        """Take in what the server sent while the prompt waited; True if the table moved on from
+        ``seq``, so the line typed no longer answers the screen shown."""
+        while True:
+            try:
+                message = self.socket.messages.get_nowait()
+            except queue.Empty:
+                return self.seq != seq or self.status == "finished"
+            self.handle(message)
 
     def command(self, text: str, menu: list[MenuItem]) -> str | None:
         """One line at the prompt: the notation of the action it plays, or None (a command done)."""
