@@ -66,7 +66,7 @@ from tritable.games.tri_t_area.tables import (
     parse_action,
 )
 from tritable.games.tri_t_area.validation import read_setup, read_state
-from tritable.games.tri_t_area.views import seat_view, state_json
+from tritable.games.tri_t_area.views import copy_results, seat_view, state_json
 
 # -- the game ------------------------------------------------------------------------------------
 
@@ -176,8 +176,7 @@ class TriTAreaState(State):
     def results(self) -> list[JSON]:
         """Each finished round's result (areas, places, declarations, scores, board), as JSON: a
         copy, so that changing it changes neither this state nor its clones, which share them."""
-        copied: list[JSON] = copy_json(self._results)
-        return copied
+        return copy_results(self._results)
 
     def _start_round(self, rnd: int, lead: int) -> None:
         spec = ROUNDS[rnd]
@@ -454,7 +453,7 @@ class TriTAreaState(State):
         if self.phase != OVER:
             raise self._not_over()
         # A copy: an outcome, like a view, must not alias the state.
-        return Outcome.from_scores(self._scores, {"rounds": json.loads(json.dumps(self._results))})
+        return Outcome.from_scores(self._scores, {"rounds": copy_results(self._results)})
 
     # -- copies, identity, JSON, views ---------------------------------------------------------
 
