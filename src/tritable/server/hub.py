@@ -64,6 +64,14 @@ def dumps(message: dict[str, Any]) -> str:
     return orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
+def table_text(rt: TableRuntime) -> orjson.Fragment:
+    """The table's summary, encoded once a version: it is the same in every seat's update."""
+    text = rt.texts.get("table")
+    if text is None:
+        text = rt.texts["table"] = orjson.Fragment(orjson.dumps(table_json(rt), option=orjson.OPT_NON_STR_KEYS))
+    return text
+
+
 class Connection:
     """One WebSocket: its seat (``None`` for a spectator), the last seq it was sent, its send queue."""
 
@@ -137,7 +145,7 @@ class Hub:
                 text = rt.texts[key] = dumps({
                     "type": "update", "seq": rt.version,
                     "event": public_event(rt.events[-1], conn.seat),
-                    "view": rt.view(conn.seat), "legal": rt.legal(conn.seat), "table": table_json(rt),
+                    "view": rt.view(conn.seat), "legal": rt.legal(conn.seat), "table": table_text(rt),
                 })
             conn.send(text)
         else:

@@ -22,11 +22,10 @@ import asyncio
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from typing import Any
 
-import orjson
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from tritable.store.errors import VersionConflict
-from tritable.store.sqlite_writer import JSON_COLUMNS, SEAT_COLUMNS, TABLE_COLUMNS, settle
+from tritable.store.sqlite_writer import JSON_COLUMNS, SEAT_COLUMNS, TABLE_COLUMNS, column_value, settle
 
 Single = Callable[[str, int, Mapping[str, Any], Mapping[str, Any], Sequence[Mapping[str, Any]]], Awaitable[None]]
 
@@ -43,12 +42,6 @@ while the next is sent. Two groups touching one table (only when that table's co
 ordered by the row lock; should they deadlock, PostgreSQL fails one and its changes go alone."""
 INSERT_EVENT = ("INSERT INTO events (table_id, seq, kind, seat, action, move_id, data, at) "
                 "VALUES ($1, $2, $3, $4, $5, $6, $7, $8)")
-
-
-def _value(column: str, value: Any) -> Any:
-    if column in JSON_COLUMNS and value is not None:
-        return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()
-    return value
 
 
 class PgGroupWriter:
@@ -131,7 +124,7 @@ class PgGroupWriter:
             async with raw.transaction():
                 for columns, indices in by_columns.items():
                     arrays: list[list[Any]] = [[group[i][0] for i in indices], [group[i][1] for i in indices]]
-                    arrays += [[_value(c, group[i][3][c]) for i in indices] for c in columns]
+                    arrays += [[column_value(c, group[i][3][c]) for i in indices] for c in columns]
                     names = ", ".join(["id", "version", *columns])
                     sets = ", ".join(["version = v.version + 1",
                                       *(f"{c} = v.{c}{'::json' if c in JSON_COLUMNS else ''}" for c in columns)])
@@ -156,7 +149,7 @@ class PgGroupWriter:
                                 "WHERE table_id = $1 AND seat = $2",
                                 table_id, seat["seat"], *(seat[c] for c in cols))
                     events.append((table_id, version + 1, event["kind"], event["seat"], event["action"],
-                                   event["move_id"], _value("data", event["data"]), event["at"]))
+                                   event["move_id"], column_value("data", event["data"]), event["at"]))
                 if events:
                     await raw.executemany(INSERT_EVENT, events)
         return outcomes

@@ -15,11 +15,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import sqlite3
 import threading
 from collections.abc import Mapping, Sequence
 from typing import Any
+
+import orjson
 
 from tritable.store.errors import DuplicateMove, VersionConflict
 
@@ -48,9 +49,10 @@ CHECKPOINT_SECONDS = 1.0
 """How often a thread of the writer's own copies the WAL into the database file."""
 
 
-def _value(column: str, value: Any) -> Any:
+def column_value(column: str, value: Any) -> Any:
+    """``value`` as written to ``column``: JSON text for the JSON columns (both writers)."""
     if column in JSON_COLUMNS and value is not None:
-        return json.dumps(value)
+        return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()
     return value
 
 
@@ -160,7 +162,7 @@ class SqliteWriter:
             row = dict(change.table)
             db.execute(
                 f"INSERT INTO tables ({', '.join(row)}) VALUES ({', '.join('?' for _ in row)})",
-                tuple(_value(c, v) for c, v in row.items()),
+                tuple(column_value(c, v) for c, v in row.items()),
             )
             for seat in change.seats:
                 db.execute(
@@ -180,7 +182,7 @@ class SqliteWriter:
         sets = ", ".join(["version = ?", *(f"{c} = ?" for c in columns)])
         done = db.execute(
             f"UPDATE tables SET {sets} WHERE id = ? AND version = ?",
-            (change.version + 1, *(_value(c, change.table[c]) for c in columns), change.table_id, change.version),
+            (change.version + 1, *(column_value(c, change.table[c]) for c in columns), change.table_id, change.version),
         )
         if done.rowcount != 1:
             return conflict(f"table {change.table_id} is no longer at version {change.version}")
@@ -200,7 +202,7 @@ class SqliteWriter:
                 event["seat"],
                 event["action"],
                 event["move_id"],
-                json.dumps(event["data"]),
+                column_value("data", event["data"]),
                 event["at"],
             ),
         )
