@@ -5,7 +5,11 @@ A ``tritable serve`` subprocess is started on a fresh database (an SQLite file, 
 postgresql://...`` a new database made on that server and dropped afterwards). Each of ``--procs``
 client processes opens its share of ``--tables`` tables (every seat a scripted person, one
 WebSocket each), then all play for ``--seconds``: at each table, ``--pace`` seconds after the
-table's last update the seat to move sends a random legal action (``--pace 0``: at once). A
+table's last update (on average: each wait is drawn from ``pace x [1 - spread, 1 + spread]``,
+``--spread 0.5`` by default) the seat to move sends a random legal action (``--pace 0``: at once).
+People do not think for exactly one second: with waits all equal (``--spread 0``), a pause of the
+server bunches the tables that waited on it, and the bunch comes back every second for the rest of
+the run, so the run measures its own echo more than the server. A
 finished game is replaced by a new table. Reported: ``tables``, ``clients`` (WebSockets),
 ``actions`` accepted and ``actions_per_second``, ``p50_ms`` / ``p99_ms`` from sending an action to
 every seat of its table receiving its update, ``lost`` (an action never answered, or a seq a
@@ -33,6 +37,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+import orjson
 from benchargs import positive_int, run
 
 GAMES: list[tuple[str, int, dict[str, Any]]] = [
@@ -56,6 +61,13 @@ def nonnegative_float(text: str) -> float:
     return value
 
 
+def spread_fraction(text: str) -> float:
+    value = nonnegative_float(text)
+    if value > 1:
+        raise argparse.ArgumentTypeError(f"a spread is 0 to 1, not {text}")
+    return value
+
+
 class Seat:
     """One WebSocket: what it received, by seq and when."""
 
@@ -72,8 +84,9 @@ class Seat:
 
 
 class Table:
-    def __init__(self, http: Any, base: str, index: int, rng: random.Random, pace: float) -> None:
-        self.http, self.base, self.index, self.rng, self.pace = http, base, index, rng, pace
+    def __init__(self, http: Any, base: str, index: int, rng: random.Random, pace: float, spread: float) -> None:
+        self.http, self.base, self.index, self.rng, self.pace, self.spread = http, base, index, rng, pace, spread
+        self.think = random.Random(-1 - index)  # its own stream: the actions stay those of the same seed
         self.seats: list[Seat] = []
         self.changed = asyncio.Event()
         self.sent: dict[int, float] = {}  # seq of an accepted action -> when it was sent
@@ -123,7 +136,7 @@ class Table:
         with contextlib.suppress(websockets.ConnectionClosed, asyncio.CancelledError):
             async for text in seat.ws:
                 now = time.perf_counter()
-                m = json.loads(text)
+                m = orjson.loads(text)  # the clients' CPU is the machine's too: parse as cheaply as we can
                 kind = m["type"]
                 if kind in ("welcome", "update", "sync"):
                     seqs = [m["seq"]] if kind != "sync" else [e["seq"] for e in m["events"] or []] + [m["seq"]]
@@ -188,7 +201,7 @@ class Table:
                     break
                 continue
             if self.pace:
-                await asyncio.sleep(self.pace)
+                await asyncio.sleep(self.pace * (1.0 + self.spread * (2.0 * self.think.random() - 1.0)))
             seat = self.rng.choice(movers)
             moves += 1
             move_id = f"b{moves}"
@@ -212,7 +225,8 @@ class Table:
                         await asyncio.wait_for(self.changed.wait(), GRACE)
 
 
-def client(base: str, first: int, count: int, pace: float, seconds: float, ready: Any, go: Any, out: Any) -> None:
+def client(base: str, first: int, count: int, pace: float, spread: float, seconds: float, ready: Any, go: Any,
+           out: Any) -> None:
     """One client process: open ``count`` tables, wait for the go, play, report."""
 
     async def main() -> dict[str, Any]:
@@ -220,7 +234,7 @@ def client(base: str, first: int, count: int, pace: float, seconds: float, ready
 
         limits = httpx.Limits(max_connections=20)
         async with httpx.AsyncClient(base_url=base.replace("ws://", "http://"), timeout=60, limits=limits) as http:
-            tables = [Table(http, base, first + i, random.Random(first + i), pace) for i in range(count)]
+            tables = [Table(http, base, first + i, random.Random(first + i), pace, spread) for i in range(count)]
             sem = asyncio.Semaphore(20)
 
             async def opened(t: Table) -> None:
@@ -369,6 +383,8 @@ def main() -> None:
     parser.add_argument("--tables", type=positive_int, default=50)
     parser.add_argument("--seconds", type=positive_int, default=30)
     parser.add_argument("--pace", type=nonnegative_float, default=1.0, help="seconds between a table's actions")
+    parser.add_argument("--spread", type=spread_fraction, default=0.5,
+                        help="each wait is drawn from pace x [1 - spread, 1 + spread] (0: exactly the pace)")
     parser.add_argument("--db", default=None, help="sqlite:///PATH or postgresql://... (default: a new SQLite file)")
     parser.add_argument("--procs", type=positive_int, default=2, help="client processes")
     parser.add_argument("--url", default=None, help="load a server already running (http://HOST:PORT) instead")
@@ -425,7 +441,7 @@ def load(args: argparse.Namespace, base: str, pid: int | None) -> tuple[list[dic
         if count == 0:
             continue
         ready = ctx.Event()
-        p = ctx.Process(target=client, args=(base, first, count, args.pace,
+        p = ctx.Process(target=client, args=(base, first, count, args.pace, args.spread,
                                              args.seconds, ready, go, out))
         p.start()
         procs.append(p)
@@ -456,6 +472,7 @@ def report(args: argparse.Namespace, results: list[dict[str, Any]], server: dict
         "tables": args.tables,
         "clients": sum(r["clients"] for r in results),
         "pace": args.pace,
+        "spread": args.spread,
         "seconds": round(elapsed, 1),
         "actions": accepted,
         "actions_per_second": round(accepted / elapsed, 1),
