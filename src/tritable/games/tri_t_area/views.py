@@ -81,7 +81,7 @@ def _history_shown(state: TriTAreaState, hidden: set[int], everything: bool) -> 
         return shown
     # A view is built for every seat after every move, so this walks the history once, in a
     # comprehension, and sorts only the runs of Declarations (one run a round).
-    at = [i for i, (_, a) in enumerate(shown) if DECLARE <= a < DECLARE_END]
+    at = [i for i, (_, a) in enumerate(shown) if type(a) is int and DECLARE <= a < DECLARE_END]
     k = 0
     while k < len(at):
         start = end = at[k]
