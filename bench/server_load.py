@@ -16,7 +16,10 @@ every seat of its table receiving its update, ``lost`` (an action never answered
 connection never got), ``duplicated`` (a seq a connection got twice, or a move id applied twice)
 and the server's peak RSS (``VmHWM``).
 
-Usage: ``.venv/bin/python bench/server_load.py --tables 500 --seconds 60 [--pace 1] [--db URL] [--json]``.
+Usage: ``.venv/bin/python bench/server_load.py --tables 500 --seconds 60 [--pace 1] [--spread 0.5]
+[--db URL] [--baseline] [--runs N] [--json]``. With ``--runs N`` it runs N times in a row, each
+on a fresh server and database, and reports every run and the medians (BENCHMARKS.md quotes
+three).
 """
 
 from __future__ import annotations
@@ -391,19 +394,33 @@ def main() -> None:
     parser.add_argument("--baseline", action="store_true",
                         help="load a trivial server (no game, no database) instead: the harness's ceiling")
     parser.add_argument("--serve-baseline", type=positive_int, metavar="PORT", help=argparse.SUPPRESS)
+    parser.add_argument("--runs", type=positive_int, default=1,
+                        help="run it this many times in a row, each on a fresh server and database; "
+                             "report every run and their medians")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
-    args.load_before = os.getloadavg()
     if args.serve_baseline is not None:
         import uvicorn
 
         uvicorn.run(baseline_app(), host="127.0.0.1", port=args.serve_baseline, ws_max_size=1 << 20,
                     ws_per_message_deflate=False, log_level="warning", access_log=False)
         return
+    reports = [one_run(args) for _ in range(args.runs)]
+    if args.runs == 1:
+        show(args, reports[0])
+        return
+    numbers = ("actions_per_second", "p50_ms", "p99_ms", "server_peak_rss_mb", "server_cpu_per_second",
+               "clients_cpu_per_second")
+    show(args, {"runs": reports, "median": {k: statistics.median(r[k] for r in reports) for k in numbers},
+                "lost": sum(r["lost"] for r in reports), "duplicated": sum(r["duplicated"] for r in reports)})
+
+
+def one_run(args: argparse.Namespace) -> dict[str, Any]:
+    """One run of the benchmark: a fresh server on a fresh database, the clients, the report."""
+    args.load_before = os.getloadavg()
     if args.url is not None:
         results, usage = load(args, args.url.replace("http://", "ws://").rstrip("/"), None)
-        report(args, results, usage, "given")
-        return
+        return report(args, results, usage, "given")
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
@@ -425,7 +442,7 @@ def main() -> None:
         finally:
             server.terminate()
             server.wait(30)
-    report(args, results, usage, backend)
+    return report(args, results, usage, backend)
 
 
 def load(args: argparse.Namespace, base: str, pid: int | None) -> tuple[list[dict[str, Any]], dict[str, float]]:
@@ -459,7 +476,8 @@ def load(args: argparse.Namespace, base: str, pid: int | None) -> tuple[list[dic
     return results, {"rss": rss, "cpu": server_cpu}
 
 
-def report(args: argparse.Namespace, results: list[dict[str, Any]], server: dict[str, float], backend: str) -> None:
+def report(args: argparse.Namespace, results: list[dict[str, Any]], server: dict[str, float], backend: str
+           ) -> dict[str, Any]:
     latencies = sorted(x for r in results for x in r["latencies"])
     elapsed = max(r["elapsed"] for r in results)
     accepted = sum(r["accepted"] for r in results)
@@ -489,6 +507,10 @@ def report(args: argparse.Namespace, results: list[dict[str, Any]], server: dict
         "load_average_before": [round(x, 2) for x in args.load_before],
         "load_average_after": [round(x, 2) for x in os.getloadavg()],
     }
+    return report
+
+
+def show(args: argparse.Namespace, report: dict[str, Any]) -> None:
     if args.json:
         print(json.dumps(report, indent=1))
     else:
