@@ -28,8 +28,17 @@ players; with more, the share of the other seats it finished ahead of, ties half
 the games with a 95% Wilson interval. Triominos is played as single rounds (``target=1``), so a
 game fits a benchmark run.
 
+**Omniscient** (``--omniscient full|racks``, a cheat for a ceiling, not a level): our side's search
+is given more than its seat sees, by the mechanisms of ``bench/paired_games.py``, the bots unchanged.
+``full`` (its ``--full-information``): ``hard`` searches the real state itself, no determinization:
+every rack or hand and everything chance has already fixed in it (Triominos' pool in the order it
+will be drawn; TriATri's and Tri*T*Area's cards). ``racks`` (its ``--known-racks``, Triominos only):
+its samples hold the real racks, the pool's order drawn afresh, the cheat behind docs/ai.md's
+0.900/0.900/0.847 against ``random``. Either bounds what any player seeing only its seat can score
+against the bots: if the cheat is near a target, no honest search reaches it.
+
 Usage: ``.venv/bin/python bench/openspiel_arena.py [--game ID] [--players P] [--closed]
-[--games N] [--seconds T] [--seed S] [--json FILE]``. Without ``--game``: the rows of issue
+[--games N] [--seconds T] [--seed S] [--omniscient full|racks] [--json FILE]``. Without ``--game``: the rows of issue
 #43 (every game with 2 players, TriATri and Triominos also with 4).
 """
 
@@ -128,9 +137,23 @@ def make_bot(game: Any, perfect: bool, seconds: float, seed: int, speed: Speed) 
     return TimedBot(ismcts.ISMCTSBot(game, evaluator, UCT_C, 2, random_state=rng), seconds, speed)
 
 
+def cheat(omniscient: str) -> None:
+    """Give ``hard`` more than its seat sees, for the whole process (``--omniscient``): the
+    patches of ``bench/paired_games.py``. Only ``hard`` goes through tritable's observations and
+    through a sampler for its own seat, so the bots keep their seat's information."""
+    import paired_games
+
+    if omniscient == "full":
+        paired_games._full_information()
+    else:
+        paired_games._known_racks()
+
+
 def play_game(
     os_game: Any, game: tritable.Game, hard_seat: int, perfect: bool, seconds: float, seed: int, speed: Speed
 ) -> dict[str, Any]:
+    import paired_games
+
     import tritable.interop.openspiel as tos
 
     rng = random.Random(seed)
@@ -148,6 +171,7 @@ def play_game(
         if seat == hard_seat:
             native = tos.native_state(state)
             assert native is not None  # the deal is over
+            paired_games.ME, paired_games.REAL = seat, native  # read by --omniscient racks only
             start = time.perf_counter()
             action = hard.choose(native, seat)
             if len(state.legal_actions()) > 1:  # the bots' forced moves are not timed either
@@ -169,7 +193,14 @@ def play_game(
 
 
 def measure(
-    game_id: str, players: int, closed: bool, games: int, seconds: float, seed: int, progress: bool
+    game_id: str,
+    players: int,
+    closed: bool,
+    games: int,
+    seconds: float,
+    seed: int,
+    progress: bool,
+    omniscient: str | None = None,
 ) -> dict[str, Any]:
     import pyspiel
 
@@ -199,6 +230,7 @@ def measure(
         "players": players,
         "options": {k: v for k, v in params.items() if k != "players"},
         "opponent": "MCTSBot" if perfect else "ISMCTSBot",
+        **({"omniscient": omniscient} if omniscient else {}),
         "games": len(results),
         "seconds": seconds,
         "score": round(total / len(results), 4),
@@ -218,6 +250,11 @@ def main() -> None:
     parser.add_argument("--games", type=positive_int, default=100, help="games a row (default 100)")
     parser.add_argument("--seconds", type=positive_float, default=0.25, help="wall time a move, each side (0.25)")
     parser.add_argument("--seed", type=natural_int, default=0, help="first game's seed (default 0)")
+    parser.add_argument(
+        "--omniscient",
+        choices=("full", "racks"),
+        help="a cheat: hard searches the real state (full) or knows the racks (racks, Triominos)",
+    )
     parser.add_argument("--json", type=output_file, metavar="FILE", help="write the results (every game) here")
     parser.add_argument("--quiet", action="store_true", help="no line a game")
     args = parser.parse_args()
@@ -225,6 +262,8 @@ def main() -> None:
         parser.error("--players needs --game")
     if args.closed and args.game not in (None, "triple-triad"):
         parser.error("--closed is for Triple Triad")
+    if args.omniscient == "racks" and args.game != "triominos":
+        parser.error("--omniscient racks is for Triominos")
     try:
         import pyspiel  # noqa: F401
     except ImportError as exc:
@@ -235,9 +274,13 @@ def main() -> None:
         rows = [(args.game, players)]
     else:
         rows = ROWS
+    if args.omniscient:
+        cheat(args.omniscient)
     out = []
     for game_id, players in rows:
-        out.append(measure(game_id, players, args.closed, args.games, args.seconds, args.seed, not args.quiet))
+        out.append(
+            measure(game_id, players, args.closed, args.games, args.seconds, args.seed, not args.quiet, args.omniscient)
+        )
         r = out[-1]
         print(
             f"{game_id} {players}p vs {r['opponent']}: {r['score']:.3f} "
