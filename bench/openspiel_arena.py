@@ -103,7 +103,8 @@ class TimedBot:
 
         start = time.perf_counter()
         if isinstance(self.bot, mcts.MCTSBot):
-            self.bot.max_simulations = max(1, simulations)
+            # one simulation only expands the root: the best child needs a second (a short --seconds)
+            self.bot.max_simulations = max(2, simulations)
             root = self.bot.mcts_search(state)  # what step() does, with the count of simulations
             action, done = root.best_child().action, root.explore_count  # fewer once it proves a value
         else:
@@ -125,6 +126,17 @@ class TimedBot:
         self.speed.searches.append((done, taken))
         self.times.append(spent + taken)
         return action
+
+
+def search_spec(text: str) -> str:
+    """``--ours``: a level or a search that takes a time budget (its iterations are lifted)."""
+    from tritable.ai import AgentSpecError, parse_spec
+
+    try:
+        parse_spec(f"{text}:iterations=none:seconds=1")
+    except AgentSpecError as exc:
+        raise argparse.ArgumentTypeError(f"{text!r} cannot play on a time budget: {exc}") from None
+    return text
 
 
 def make_bot(game: Any, perfect: bool, seconds: float, seed: int, speed: Speed) -> TimedBot:
@@ -150,14 +162,21 @@ def cheat(omniscient: str) -> None:
 
 
 def play_game(
-    os_game: Any, game: tritable.Game, hard_seat: int, perfect: bool, seconds: float, seed: int, speed: Speed
+    os_game: Any,
+    game: tritable.Game,
+    hard_seat: int,
+    perfect: bool,
+    seconds: float,
+    seed: int,
+    speed: Speed,
+    ours: str = "hard",
 ) -> dict[str, Any]:
     import paired_games
 
     import tritable.interop.openspiel as tos
 
     rng = random.Random(seed)
-    hard = make_agent(game, f"hard:iterations=none:seconds={seconds}", seed=seed)
+    hard = make_agent(game, f"{ours}:iterations=none:seconds={seconds}", seed=seed)
     bots = {s: make_bot(os_game, perfect, seconds, seed * 10 + s, speed) for s in range(game.players) if s != hard_seat}
     hard_times: list[float] = []
     began = time.perf_counter()
@@ -201,6 +220,7 @@ def measure(
     seed: int,
     progress: bool,
     omniscient: str | None = None,
+    ours: str = "hard",
 ) -> dict[str, Any]:
     import pyspiel
 
@@ -219,7 +239,7 @@ def measure(
     results = []
     speed = Speed()
     for i in range(games):
-        results.append(play_game(os_game, game, i % players, perfect, seconds, seed + i, speed))
+        results.append(play_game(os_game, game, i % players, perfect, seconds, seed + i, speed, ours))
         if progress:
             r = results[-1]
             print(f"  {game_id} {players}p game {i + 1}/{games}: hard in seat {r['hard_seat']} scores {r['score']:.2f}")
@@ -231,6 +251,7 @@ def measure(
         "options": {k: v for k, v in params.items() if k != "players"},
         "opponent": "MCTSBot" if perfect else "ISMCTSBot",
         **({"omniscient": omniscient} if omniscient else {}),
+        **({"ours": ours} if ours != "hard" else {}),
         "games": len(results),
         "seconds": seconds,
         "score": round(total / len(results), 4),
@@ -255,6 +276,13 @@ def main() -> None:
         choices=("full", "racks"),
         help="a cheat: hard searches the real state (full) or knows the racks (racks, Triominos)",
     )
+    parser.add_argument(
+        "--ours",
+        type=search_spec,
+        default="hard",
+        metavar="SPEC",
+        help="our side: a level or a search (mcts, ismcts, halving) with settings; the time is --seconds (hard)",
+    )
     parser.add_argument("--json", type=output_file, metavar="FILE", help="write the results (every game) here")
     parser.add_argument("--quiet", action="store_true", help="no line a game")
     args = parser.parse_args()
@@ -274,12 +302,27 @@ def main() -> None:
         rows = [(args.game, players)]
     else:
         rows = ROWS
+    for game_id, players in rows:
+        try:
+            make_agent(tritable.new_game(game_id, players), f"{args.ours}:iterations=none:seconds=1")
+        except (ValueError, TypeError) as exc:
+            fail(f"--ours {args.ours}: {exc}")
     if args.omniscient:
         cheat(args.omniscient)
     out = []
     for game_id, players in rows:
         out.append(
-            measure(game_id, players, args.closed, args.games, args.seconds, args.seed, not args.quiet, args.omniscient)
+            measure(
+                game_id,
+                players,
+                args.closed,
+                args.games,
+                args.seconds,
+                args.seed,
+                not args.quiet,
+                args.omniscient,
+                args.ours,
+            )
         )
         r = out[-1]
         print(
