@@ -37,8 +37,13 @@ its samples hold the real racks, the pool's order drawn afresh, the cheat behind
 0.900/0.900/0.847 against ``random``. Either bounds what any player seeing only its seat can score
 against the bots: if the cheat is near a target, no honest search reaches it.
 
+**Our side** (``--ours SPEC``, ``hard`` by default): another level or search in its place, for
+experiments; its iteration budget is lifted and its time set to ``--seconds`` like ``hard``'s, so a
+spec that takes no time budget (``random``, ``greedy``) or names ``iterations`` or ``seconds`` is
+refused. The rows of BENCHMARKS.md are ``hard``'s.
+
 Usage: ``.venv/bin/python bench/openspiel_arena.py [--game ID] [--players P] [--closed]
-[--games N] [--seconds T] [--seed S] [--omniscient full|racks] [--json FILE]``. Without ``--game``: the rows of issue
+[--games N] [--seconds T] [--seed S] [--omniscient full|racks] [--ours SPEC] [--json FILE]``. Without ``--game``: the rows of issue
 #43 (every game with 2 players, TriATri and Triominos also with 4).
 """
 
@@ -179,6 +184,8 @@ def play_game(
     hard = make_agent(game, f"{ours}:iterations=none:seconds={seconds}", seed=seed)
     bots = {s: make_bot(os_game, perfect, seconds, seed * 10 + s, speed) for s in range(game.players) if s != hard_seat}
     hard_times: list[float] = []
+    # --omniscient racks: no real state until hard first moves (the last game's would leak to the bots)
+    paired_games.ME, paired_games.REAL = hard_seat, None
     began = time.perf_counter()
     state = os_game.new_initial_state()
     while not state.is_terminal():
