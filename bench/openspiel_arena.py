@@ -43,8 +43,9 @@ spec that takes no time budget (``random``, ``greedy``) or names ``iterations`` 
 refused. The rows of BENCHMARKS.md are ``hard``'s.
 
 Usage: ``.venv/bin/python bench/openspiel_arena.py [--game ID] [--players P] [--closed]
-[--games N] [--seconds T] [--seed S] [--omniscient full|racks] [--ours SPEC] [--json FILE]``. Without ``--game``: the rows of issue
-#43 (every game with 2 players, TriATri and Triominos also with 4).
+[--games N] [--seconds T] [--seed S] [--omniscient full|racks] [--ours SPEC] [--json FILE]``.
+Without ``--game``: the rows of issue #43 (every game with 2 players, TriATri and Triominos also
+with 4).
 """
 
 from __future__ import annotations
