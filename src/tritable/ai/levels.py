@@ -97,7 +97,8 @@ def register_agent(kind: str, cls: type[Agent], settings: Mapping[str, type] | N
 
 
 # The budgets. "*" applies to every game without its own line; "*hidden" to every game with
-# hidden information without its own line. Keep docs/ai.md and the tritable.ai docstring in step.
+# hidden information without its own line; "game/P" overrides the game's line for P players (a
+# game given only by its id is played by the game's line). Keep docs/ai.md and the tritable.ai docstring in step.
 # Each level is to score >= 0.60 against the one below in every player count (issue #43; the
 # ladder, bench/ladder_bench.py): where the deal and the draws decide much (Triominos, TriATri,
 # Tri*T*Area) the low levels are a one-turn look (greedy) or a search of a few dozen iterations,
@@ -128,6 +129,12 @@ LEVELS: dict[str, dict[str, str]] = {
         "normal": "ismcts:iterations=40:rollout_depth=0:samples=16",
         "hard": "halving:iterations=3000:rollout_depth=30:seconds=0.8",
     },
+    # With four players one look ahead (greedy) hardly beats random play, and a few hundred
+    # playouts already come close to hard: the levels are sequential halving at three budgets.
+    "triominos/4": {
+        "easy": "halving:iterations=10:rollout_depth=30",
+        "normal": "halving:iterations=100:rollout_depth=30",
+    },
     "triatri": {
         "easy": "ismcts:iterations=10:samples=8",
         "normal": "ismcts:iterations=120:samples=32",
@@ -142,8 +149,20 @@ LEVELS: dict[str, dict[str, str]] = {
 
 
 def level_spec(game: Game | str, level: str) -> str:
-    """The agent spec of ``level`` for ``game`` (a game or a game id)."""
+    """The agent spec of ``level`` for ``game`` (a game or a game id: then for the game's line, not
+    a player count's).
+
+    >>> level_spec("triominos", "easy")
+    'greedy'
+    >>> import tritable
+    >>> level_spec(tritable.new_game("triominos", 4), "easy")
+    'halving:iterations=10:rollout_depth=30'
+    """
     gid = game if isinstance(game, str) else game.id
+    if not isinstance(game, str):
+        for_players = LEVELS.get(f"{gid}/{game.players}", {})
+        if level in for_players:
+            return for_players[level]
     if gid in LEVELS and level in LEVELS[gid]:
         return LEVELS[gid][level]
     hidden = not (game_class(gid).perfect_information if isinstance(game, str) else game.perfect_information)
