@@ -34,7 +34,7 @@ second a move on the reference machine:
 * triominos: easy ``greedy``, normal ``ismcts:iterations=40:rollout_depth=0:samples=16``, hard
   ``halving:iterations=3000:rollout_depth=30:seconds=0.8``; with 4 players (the line
   ``triominos/4``) easy ``halving:iterations=10:rollout_depth=30`` and normal
-  ``halving:iterations=100:rollout_depth=30``
+  ``halving:iterations=300:rollout_depth=30``
 * triatri: easy ``ismcts:iterations=10:samples=8``, normal ``ismcts:iterations=120:samples=32``,
   hard ``ismcts:iterations=20000:samples=512:seconds=0.8`` (playouts to the end by the TriATri policy, many
   determinizations)

@@ -133,7 +133,7 @@ LEVELS: dict[str, dict[str, str]] = {
     # playouts already come close to hard: the levels are sequential halving at three budgets.
     "triominos/4": {
         "easy": "halving:iterations=10:rollout_depth=30",
-        "normal": "halving:iterations=100:rollout_depth=30",
+        "normal": "halving:iterations=300:rollout_depth=30",
     },
     "triatri": {
         "easy": "ismcts:iterations=10:samples=8",
