@@ -134,17 +134,6 @@ class TimedBot:
         return action
 
 
-def search_spec(text: str) -> str:
-    """``--ours``: a level or a search that takes a time budget (its iterations are lifted)."""
-    from tritable.ai import AgentSpecError, parse_spec
-
-    try:
-        parse_spec(f"{text}:iterations=none:seconds=1")
-    except AgentSpecError as exc:
-        raise argparse.ArgumentTypeError(f"{text!r} cannot play on a time budget: {exc}") from None
-    return text
-
-
 def make_bot(game: Any, perfect: bool, seconds: float, seed: int, speed: Speed) -> TimedBot:
     from open_spiel.python.algorithms import ismcts, mcts
 
@@ -286,7 +275,6 @@ def main() -> None:
     )
     parser.add_argument(
         "--ours",
-        type=search_spec,
         default="hard",
         metavar="SPEC",
         help="our side: a level or a search (mcts, ismcts, halving) with settings; the time is --seconds (hard)",
@@ -310,11 +298,11 @@ def main() -> None:
         rows = [(args.game, players)]
     else:
         rows = ROWS
-    for game_id, players in rows:
+    for game_id, players in rows:  # --ours: a level or a search that takes a time budget, in each row
         try:
             make_agent(tritable.new_game(game_id, players), f"{args.ours}:iterations=none:seconds=1")
         except (ValueError, TypeError) as exc:
-            fail(f"--ours {args.ours}: {exc}")
+            fail(f"--ours {args.ours!r} cannot play on a time budget: {exc}")
     if args.omniscient:
         cheat(args.omniscient)
     out = []

@@ -98,7 +98,8 @@ def register_agent(kind: str, cls: type[Agent], settings: Mapping[str, type] | N
 
 # The budgets. "*" applies to every game without its own line; "*hidden" to every game with
 # hidden information without its own line; "game/P" overrides the game's line for P players (a
-# game given only by its id is played by the game's line). Keep docs/ai.md and the tritable.ai docstring in step.
+# game given only by its id is played by the game's line). Keep docs/ai.md and the tritable.ai
+# docstring in step.
 # Each level is to score >= 0.60 against the one below in every player count (issue #43; the
 # ladder, bench/ladder_bench.py): where the deal and the draws decide much (Triominos, TriATri,
 # Tri*T*Area) the low levels are a one-turn look (greedy) or a search of a few dozen iterations,
